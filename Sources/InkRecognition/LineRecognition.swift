@@ -1,0 +1,44 @@
+import Foundation
+import InkCore
+
+/// One reading of a line, with its score and where each character came from.
+public struct RecognitionCandidate: Sendable, Hashable, Codable {
+    /// The text read, words separated by single spaces.
+    public var text: String
+    /// Natural-log probability of this reading under the model (and language model, if used).
+    public var logProbability: Double
+    /// For each `Character` of `text`, the identifiers of the strokes it was read from (empty for
+    /// a space). Its count equals `text.count`, or it is empty where no alignment was computed.
+    public var characterStrokeIDs: [[UUID]]
+
+    public init(text: String, logProbability: Double, characterStrokeIDs: [[UUID]] = []) {
+        self.text = text
+        self.logProbability = logProbability
+        self.characterStrokeIDs = characterStrokeIDs
+    }
+}
+
+/// What a recognizer read in one line or cluster of strokes: an N-best list, best first.
+public struct LineRecognition: Sendable, Hashable, Codable {
+    /// The strokes that were recognized, in the order they were fed to the recognizer.
+    public var strokeIDs: [UUID]
+    /// Readings, best first; empty where nothing recognizable was found.
+    public var candidates: [RecognitionCandidate]
+
+    public init(strokeIDs: [UUID], candidates: [RecognitionCandidate]) {
+        self.strokeIDs = strokeIDs
+        self.candidates = candidates
+    }
+
+    public var best: RecognitionCandidate? { candidates.first }
+}
+
+/// Anything that reads a line of strokes. Search, layout and storage are built and tested
+/// against this protocol, so that a fake can stand in for the neural recognizer.
+public protocol LineRecognizing: Sendable {
+    /// Grows whenever the model or the decoding changes what is output.
+    var recognitionVersion: Int { get }
+    /// Recognizes one line or cluster of strokes (in writing order).
+    /// - Returns: up to `maxCandidates` readings, best first; no candidates for no handwriting.
+    func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition
+}

@@ -1,0 +1,6 @@
+/// Every subcommand of `inkindex`, in the order `--help` lists them.
+enum CommandRegistry {
+    static let all: [any Command.Type] = [
+        VersionCommand.self,
+    ]
+}

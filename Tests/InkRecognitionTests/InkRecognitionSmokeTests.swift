@@ -1,0 +1,8 @@
+import Testing
+@testable import InkRecognition
+
+@Suite struct InkRecognitionSmokeTests {
+    @Test func moduleLoads() {
+        #expect(Bool(true))
+    }
+}

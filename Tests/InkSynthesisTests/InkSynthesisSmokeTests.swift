@@ -1,0 +1,8 @@
+import Testing
+@testable import InkSynthesis
+
+@Suite struct InkSynthesisSmokeTests {
+    @Test func moduleLoads() {
+        #expect(Bool(true))
+    }
+}
