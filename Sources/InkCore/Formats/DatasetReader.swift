@@ -1,0 +1,106 @@
+import Foundation
+
+/// Reads labeled samples from the dataset format of `../shared/data`: gzip JSON Lines, one
+/// sample a line, `{"id", "writer", "text", "strokes": [[[x, y, t], ...], ...]}`.
+///
+/// Streaming: one sample is decoded at a time. Stroke identifiers are derived from the sample id
+/// and the stroke's index (`UUID(deterministicFrom:)`), so reading a file twice gives the same IDs.
+///
+/// ```swift
+/// let reader = try DatasetReader(path: "../shared/data/iam-ondb/testset_v.jsonl.gz")
+/// for try sample in reader.prefix(10) { print(sample.id, sample.text) }
+/// ```
+public struct DatasetReader: Sequence {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Line `line` is not a valid sample; `reason` says what is wrong.
+        case malformedSample(path: String, line: Int, reason: String)
+        public var description: String {
+            switch self {
+            case .malformedSample(let path, let line, let reason): "\(path):\(line): \(reason)"
+            }
+        }
+    }
+
+    public let path: String
+
+    public init(path: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw GzipLineReader.Failure.cannotOpen(path: path)
+        }
+        self.path = path
+    }
+
+    /// Reads every sample into memory; prefer iteration for large files.
+    public func readAll(limit: Int? = nil) throws -> [LabeledSample] {
+        var samples: [LabeledSample] = []
+        var iterator = makeIterator()
+        while samples.count < (limit ?? .max), let sample = try iterator.nextSample() {
+            samples.append(sample)
+        }
+        return samples
+    }
+
+    public func makeIterator() -> Iterator { Iterator(path: path) }
+
+    /// Yields samples; a read or parse failure ends iteration (use `nextSample()` to see it).
+    public struct Iterator: IteratorProtocol {
+        let path: String
+        private var reader: GzipLineReader?
+        private var failed = false
+
+        init(path: String) { self.path = path }
+
+        public mutating func next() -> LabeledSample? { try? nextSample() }
+
+        /// The next sample, `nil` at the end, or the error that stopped reading.
+        public mutating func nextSample() throws -> LabeledSample? {
+            if failed { return nil }
+            do {
+                if reader == nil { reader = try GzipLineReader(path: path) }
+                while let line = try reader!.nextLine() {
+                    if line.allSatisfy(\.isWhitespace) { continue }
+                    return try DatasetReader.decodeSample(line, path: path, lineNumber: reader!.lineNumber)
+                }
+                return nil
+            } catch {
+                failed = true
+                throw error
+            }
+        }
+    }
+
+    /// Decodes one JSON line of the dataset format.
+    public static func decodeSample(_ line: String, path: String = "<memory>", lineNumber: Int = 1) throws -> LabeledSample {
+        func fail(_ reason: String) -> Failure { .malformedSample(path: path, line: lineNumber, reason: reason) }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        } catch {
+            throw fail("not valid JSON")
+        }
+        guard let record = object as? [String: Any] else { throw fail("a sample must be a JSON object") }
+        guard let id = record["id"] as? String else { throw fail("missing string field 'id'") }
+        guard let text = record["text"] as? String else { throw fail("sample \(id): missing string field 'text'") }
+        let writer = record["writer"] as? String
+        guard let rawStrokes = record["strokes"] as? [Any] else { throw fail("sample \(id): missing array field 'strokes'") }
+        var strokes: [Stroke] = []
+        strokes.reserveCapacity(rawStrokes.count)
+        for (strokeIndex, rawStroke) in rawStrokes.enumerated() {
+            guard let rawPoints = rawStroke as? [Any] else { throw fail("sample \(id): stroke \(strokeIndex) is not an array") }
+            var points: [StrokePoint] = []
+            points.reserveCapacity(rawPoints.count)
+            for (pointIndex, rawPoint) in rawPoints.enumerated() {
+                guard let triple = rawPoint as? [Any], triple.count >= 2,
+                      let x = (triple[0] as? NSNumber)?.doubleValue, let y = (triple[1] as? NSNumber)?.doubleValue
+                else { throw fail("sample \(id): stroke \(strokeIndex) point \(pointIndex) is not [x, y, t]") }
+                guard x.isFinite, y.isFinite else {
+                    throw fail("sample \(id): stroke \(strokeIndex) point \(pointIndex) has a non-finite coordinate")
+                }
+                let t = triple.count > 2 ? (triple[2] as? NSNumber)?.doubleValue : nil
+                points.append(StrokePoint(x: x, y: y, time: t))
+            }
+            strokes.append(Stroke(id: UUID(deterministicFrom: "\(id)#\(strokeIndex)"), points: points))
+        }
+        return LabeledSample(id: id, writer: writer, text: text, drawing: Drawing(strokes: strokes))
+    }
+}

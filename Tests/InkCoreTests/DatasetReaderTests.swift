@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import InkCore
+
+@Suite struct DatasetReaderTests {
+    @Test func decodesOneSampleWithAndWithoutTimes() throws {
+        let sample = try DatasetReader.decodeSample(
+            #"{"id": "s1", "writer": null, "text": "Hi", "strokes": [[[1, 2, 0.0], [3, 4, 0.5]], [[5, 6, null]]]}"#)
+        #expect(sample.id == "s1")
+        #expect(sample.writer == nil)
+        #expect(sample.drawing.strokes.count == 2)
+        #expect(sample.drawing.strokes[0].points[1] == StrokePoint(x: 3, y: 4, time: 0.5))
+        #expect(sample.drawing.strokes[1].points[0].time == nil)
+    }
+
+    @Test func strokeIDsAreStableAcrossReads() throws {
+        let line = #"{"id": "s1", "writer": "w", "text": "a", "strokes": [[[1, 2, 0]]]}"#
+        let a = try DatasetReader.decodeSample(line)
+        let b = try DatasetReader.decodeSample(line)
+        #expect(a.drawing.strokes[0].id == b.drawing.strokes[0].id)
+    }
+
+    @Test func malformedLinesAreReportedWithTheirLineNumber() {
+        #expect(throws: DatasetReader.Failure.malformedSample(path: "f", line: 7, reason: "not valid JSON")) {
+            try DatasetReader.decodeSample("{", path: "f", lineNumber: 7)
+        }
+        #expect(throws: DatasetReader.Failure.self) {
+            try DatasetReader.decodeSample(#"{"id": "x", "text": "t", "strokes": [[[1]]]}"#)
+        }
+    }
+
+    @Test func readsTheSharedValidationSet() throws {
+        guard let path = SharedData.path("iam-ondb/testset_v.jsonl.gz") else {
+            print(SharedData.skipMessage)
+            return
+        }
+        let samples = try DatasetReader(path: path).readAll(limit: 5)
+        #expect(samples.count == 5)
+        #expect(samples.allSatisfy { !$0.text.isEmpty && $0.drawing.pointCount > 0 })
+    }
+
+    @Test func truncatedGzipIsReportedNotHidden() throws {
+        guard let path = SharedData.path("iam-ondb/testset_v.jsonl.gz") else {
+            print(SharedData.skipMessage)
+            return
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(200_000)
+        let cut = FileManager.default.temporaryDirectory.appendingPathComponent("truncated-\(UUID()).jsonl.gz")
+        try data.write(to: cut)
+        defer { try? FileManager.default.removeItem(at: cut) }
+        var iterator = try DatasetReader(path: cut.path).makeIterator()
+        #expect(throws: (any Error).self) {
+            while try iterator.nextSample() != nil {}
+        }
+    }
+}
