@@ -27,6 +27,12 @@ import Testing
         #expect(throws: DatasetReader.Failure.self) {
             try DatasetReader.decodeSample(#"{"id": "x", "text": "t", "strokes": [[[1]]]}"#)
         }
+        #expect(throws: DatasetReader.Failure.self, "out-of-range numbers never become infinite values") {
+            try DatasetReader.decodeSample(#"{"id": "x", "text": "t", "strokes": [[[1, 2, 1e999]]]}"#)
+        }
+        #expect(throws: DatasetReader.Failure.self) {
+            try DatasetReader.decodeSample(#"{"id": "x", "text": "t", "strokes": [[[1e999, 2, 0]]]}"#)
+        }
     }
 
     @Test func readsTheSharedValidationSet() throws {

@@ -97,6 +97,9 @@ public struct DatasetReader: Sequence {
                     throw fail("sample \(id): stroke \(strokeIndex) point \(pointIndex) has a non-finite coordinate")
                 }
                 let t = triple.count > 2 ? (triple[2] as? NSNumber)?.doubleValue : nil
+                if let t, !t.isFinite {
+                    throw fail("sample \(id): stroke \(strokeIndex) point \(pointIndex) has a non-finite time")
+                }
                 points.append(StrokePoint(x: x, y: y, time: t))
             }
             strokes.append(Stroke(id: UUID(deterministicFrom: "\(id)#\(strokeIndex)"), points: points))
