@@ -57,8 +57,7 @@ public struct PNGRenderer: Sendable {
         for overlay in layers.above { draw(overlay, on: &canvas, scale: scale, pixel: pixel) }
         for overlay in layers.below + layers.above {
             guard let text = overlay.label, !text.isEmpty else { continue }
-            var color = overlay.stroke ?? overlay.fill ?? .black
-            color.alpha = 255
+            let color = options.labelColor(for: overlay)
             let anchor = pixel(overlay.labelAnchor)
             let size = max(options.labelSize * scale, 7)
             BitmapLabel.draw(text, at: CGPoint(x: anchor.x, y: anchor.y - size * 0.3), height: size, color: color, on: &canvas)

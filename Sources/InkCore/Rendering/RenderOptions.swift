@@ -147,6 +147,16 @@ public struct RenderOptions: Sendable, Hashable {
         return box.insetBy(dx: -margin, dy: -margin)
     }
 
+    /// Labels take the overlay's color, opaque, and darkened where it is too light to read on paper.
+    func labelColor(for overlay: Overlay) -> Ink.Color {
+        var color = overlay.stroke ?? overlay.fill ?? .black
+        color.alpha = 255
+        let luminance = 0.299 * Double(color.red) + 0.587 * Double(color.green) + 0.114 * Double(color.blue)
+        guard luminance > 150 else { return color }
+        func shade(_ c: UInt8) -> UInt8 { UInt8(Double(c) * 0.55) }
+        return Ink.Color(red: shade(color.red), green: shade(color.green), blue: shade(color.blue))
+    }
+
     func color(for stroke: Stroke) -> Ink.Color { strokeColors[stroke.id] ?? stroke.ink.color }
     func width(for stroke: Stroke) -> Double { stroke.ink.width ?? defaultInkWidth }
 }

@@ -74,8 +74,7 @@ public struct SVGRenderer: Sendable {
     private func label(_ overlay: Overlay) -> String {
         guard let text = overlay.label, !text.isEmpty else { return "" }
         let at = overlay.labelAnchor
-        var color = overlay.stroke ?? overlay.fill ?? .black
-        color.alpha = 255
+        let color = options.labelColor(for: overlay)
         return "<text class=\"label\" x=\"\(n(at.x))\" y=\"\(n(at.y - options.labelSize * 0.3))\" font-family=\"sans-serif\" font-size=\"\(n(options.labelSize))\"\(paint("fill", color))>\(Self.escaped(text))</text>\n"
     }
 
