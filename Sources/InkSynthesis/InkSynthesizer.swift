@@ -95,6 +95,32 @@ public struct InkSynthesizer: Sendable {
         synthesize([TextBlock(lines: lines, origin: origin, lineSpacing: lineSpacing)] + marginNotes)
     }
 
+    /// A page with a note in the right margin: the note's lines start `gap` cap heights to the
+    /// right of the body's longest line, level with its first line, written smaller (`noteScale`).
+    public func page(
+        lines: [String], origin: CGPoint = CGPoint(x: 40, y: 80), marginNote: [String],
+        noteScale: Double = 0.7, gap: Double = 2
+    ) -> SynthesizedText {
+        let bodyWidth = lines.map { nominalWidth(of: $0) }.max() ?? 0
+        let note = TextBlock(
+            lines: marginNote, origin: CGPoint(x: origin.x + bodyWidth + gap * style.capHeight, y: origin.y),
+            scale: noteScale)
+        return page(lines: lines, origin: origin, marginNotes: marginNote.isEmpty ? [] : [note])
+    }
+
+    /// The width a line takes without random variation, in drawing units at `scale` (for laying
+    /// out blocks before writing them). O(characters).
+    public func nominalWidth(of line: String, scale: Double = 1) -> Double {
+        let cap = style.capHeight * scale
+        let unit = cap / HersheyFont.capHeight
+        let font = Self.fonts.font(style.font)
+        return line.reduce(0.0) { width, character in
+            if character == " " { return width + (font?.glyph(for: " ")?.advance ?? 16) * unit + style.wordSpacing * cap }
+            let advance = HandWriter.glyph(for: character, in: font)?.advance ?? 0
+            return width + advance * unit + style.letterSpacing * cap
+        }
+    }
+
     /// Writes the blocks in order, as one continuous session of writing (time runs on across
     /// blocks, with a longer pause between them).
     public func synthesize(_ blocks: [TextBlock]) -> SynthesizedText {

@@ -146,6 +146,16 @@ import Testing
         #expect(firstNoteTime > lastBodyTime + 1)
     }
 
+    @Test func marginNoteSitsRightOfTheLongestBodyLine() throws {
+        let page = InkSynthesizer(seed: 6, style: .script).page(
+            lines: ["a short one", "a much longer line of notes"], origin: CGPoint(x: 40, y: 80), marginNote: ["Ps 23"])
+        let body = page.lines(inBlock: 0).reduce(CGRect.null) { $0.union($1.bounds) }
+        let note = try #require(page.lines(inBlock: 1).first)
+        #expect(note.text == "Ps 23" && note.baseline == 80)
+        #expect(note.bounds.minX > body.maxX + 20 && note.bounds.minX < body.maxX + 160)
+        #expect(InkSynthesizer().page(lines: ["x"], marginNote: []).lines.count == 1)
+    }
+
     @Test func charactersOutsideTheFontsAreWrittenAsLookAlikesOrQuestionMarks() {
         let words = InkSynthesizer(seed: 1).text("caf\u{e9} \u{201C}hi\u{201D}").words
         #expect(words.count == 2)

@@ -160,8 +160,8 @@ struct HandWriter {
             points.reserveCapacity(penStroke.points.count)
             for (i, p) in penStroke.points.enumerated() {
                 if i > 0 { arc += PenPath.distance(penStroke.points[i - 1], p) }
-                let dx = v * cap * (0.055 * wobbleX(arc) + 0.006 * tremorX(arc))
-                let dy = v * cap * (0.055 * wobbleY(arc) + 0.006 * tremorY(arc))
+                let dx = v * cap * (0.08 * wobbleX(arc) + 0.006 * tremorX(arc))
+                let dy = v * cap * (0.08 * wobbleY(arc) + 0.006 * tremorY(arc))
                 points.append(CGPoint(x: p.x + dx, y: p.y + dy))
             }
             guard let first = points.first else { continue }

@@ -7,7 +7,8 @@ struct SynthesizeCommand: Command {
     static let abstract = "Write text as synthetic handwriting (for tests and demos)."
     static let help = """
         USAGE: inkindex synthesize "TEXT" -o OUT [--seed N] [--style print|script] [--lines "a|b"]
-                                   [--cap-height UNITS] [--variation 0..1] [--truth FILE.json]
+                                   [--note "a|b"] [--cap-height UNITS] [--variation 0..1]
+                                   [--truth FILE.json]
 
         Writes TEXT (or the lines of --lines, separated by '|') as synthetic ink from Hershey
         glyphs and saves it in the format named by OUT's extension. Such ink is synthetic: it is
@@ -18,6 +19,7 @@ struct SynthesizeCommand: Command {
           --seed N             random seed (default 1); the same seed gives the same ink
           --style STYLE        print (default) or script (joined-up cursive)
           --lines "a|b|c"      several lines instead of TEXT
+          --note "a|b"         a smaller note in the right margin, lines separated by '|'
           --cap-height UNITS   height of a capital letter (default 40)
           --variation V        0 (none) to 1 (messy), default 0.5
           --truth FILE         also write the ground truth (words, strokes, bounds) as JSON
@@ -25,7 +27,7 @@ struct SynthesizeCommand: Command {
 
     static func run(_ arguments: [String]) async throws {
         let args = try ParsedArguments(
-            arguments, options: ["output", "o", "seed", "style", "lines", "cap-height", "variation", "truth"])
+            arguments, options: ["output", "o", "seed", "style", "lines", "cap-height", "variation", "truth", "note"])
         let lines: [String]
         if let joined = args.option("lines") {
             lines = joined.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
@@ -54,7 +56,8 @@ struct SynthesizeCommand: Command {
         let seedValue = try args.intOption("seed") ?? 1
         guard seedValue >= 0 else { throw CLIError.usage("--seed must not be negative") }
 
-        let result = InkSynthesizer(seed: UInt64(seedValue), style: style).page(lines: lines)
+        let note = args.option("note").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) } ?? []
+        let result = InkSynthesizer(seed: UInt64(seedValue), style: style).page(lines: lines, marginNote: note)
         do {
             try DrawingFile.write(result.drawing, to: URL(fileURLWithPath: output))
         } catch let error as DrawingFile.Failure {
