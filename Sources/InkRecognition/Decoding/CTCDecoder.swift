@@ -32,6 +32,8 @@ public struct CTCDecoder: Sendable {
     /// A class whose log-probability at a frame is below this is not tried as an extension
     /// there. `-infinity` makes the search exact up to the beam width.
     public var extensionThreshold: Double
+    /// `.greedy` makes `decode` return the greedy path as its only candidate.
+    public var method: DecodingOptions.Method = .beamSearch
 
     public static let defaultLanguageModelWeight = 0.5
     public static let defaultInsertionBonus = 1.0
@@ -61,6 +63,7 @@ public struct CTCDecoder: Sendable {
         precondition(frames.classCount == alphabet.classCount,
                      "CTCDecoder: frames have \(frames.classCount) classes, the alphabet \(alphabet.classCount)")
         guard maxCandidates > 0 else { return [] }
+        if method == .greedy { return [greedy(frames)] }
         if let languageModel {
             return beamSearch(frames, maxCandidates: maxCandidates, languageModel: languageModel)
         }
