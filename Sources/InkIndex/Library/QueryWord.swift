@@ -21,9 +21,15 @@ struct QueryWord {
     func bestMatch(in word: IndexedWord) -> (reading: String, score: Double)? {
         var best: (reading: String, score: Double)?
         for reading in word.readings {
-            let candidate = Array(LibrarySearchSemantics.key(reading.text, keepCase: caseKeyBytes != nil).utf8)
-            guard let quality = LibrarySearchSemantics.matchQuality(
-                query: caseKeyBytes ?? keyBytes, candidate: candidate, fullWordsOnly: fullWordsOnly) else { continue }
+            let candidate = Array(LibrarySearchSemantics.key(reading.text).utf8)
+            guard let quality = LibrarySearchSemantics.matchQuality(query: keyBytes, candidate: candidate, fullWordsOnly: fullWordsOnly)
+            else { continue }
+            // With case matching, a difference of case is a mismatch, never a tolerated edit.
+            if let caseKeyBytes {
+                let cased = Array(LibrarySearchSemantics.key(reading.text, keepCase: true).utf8)
+                guard LibrarySearchSemantics.matchQuality(query: caseKeyBytes, candidate: cased, fullWordsOnly: fullWordsOnly) == quality
+                else { continue }
+            }
             let score = LibrarySearchSemantics.score(quality: quality, probability: reading.probability)
             if score > best?.score ?? -1 { best = (reading.text, score) }
         }
