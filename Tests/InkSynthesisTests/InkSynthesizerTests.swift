@@ -169,6 +169,14 @@ import Testing
         #expect(InkSynthesizer().drawing(for: "   ").strokes.isEmpty)
     }
 
+    @Test func pressureIsRecordedOnlyWhenAsked() {
+        #expect(InkSynthesizer().drawing(for: "ok").strokes.flatMap(\.points).allSatisfy { $0.force == nil })
+        var style = InkSynthesizer.Style()
+        style.recordsForce = true
+        let points = InkSynthesizer(style: style).drawing(for: "ok").strokes.flatMap(\.points)
+        #expect(points.allSatisfy { ($0.force ?? -1) > 0 && ($0.force ?? 2) <= 1 })
+    }
+
     @Test func inkCarriesTheStylesToolColorAndWidth() {
         var style = InkSynthesizer.Style()
         style.ink = Ink(tool: .pencil, color: Ink.Color(red: 10, green: 20, blue: 200), width: 3)

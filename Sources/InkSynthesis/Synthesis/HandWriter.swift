@@ -101,13 +101,14 @@ struct HandWriter {
                 return CGPoint(x: left + mid + u * cos(turn) + h * sin(turn), y: baseline - h * cos(turn) + u * sin(turn))
             }
 
-            // Script hands write a letter's body first, joined to the previous letter where the
-            // body starts at its left edge, and add dots and crossbars after the word.
+            // Hands write a letter's body (its longest stroke) first; script hands join it to the
+            // previous letter where the body starts at its left edge, and add dots and crossbars
+            // after the word.
             let paths = glyph.strokes.map {
                 PenPath.resampled(PenPath.smoothed($0.map(place), passes: 2), spacing: style.sampleSpacing * cap)
             }
             let script = style.font == .script
-            let body = script ? Self.longest(glyph.strokes) : 0
+            let body = Self.longest(glyph.strokes)
             let entersFromLeft = glyph.strokes.isEmpty
                 ? false : (glyph.strokes[body][0].x - glyph.left) < 0.45 * max(glyph.advance, 1)
             let joins = script && previousJoinable && character.isLowercase && entersFromLeft
@@ -177,8 +178,11 @@ struct HandWriter {
             lastPenUp = points.last
 
             let id = UUID(deterministicFrom: "\(idNamespace)#\(strokes.count)")
-            strokes.append(Stroke(
-                id: id, points: zip(points, times).map { StrokePoint(location: $0, time: $1) }, ink: style.ink))
+            let forces = style.recordsForce ? Self.pressure(along: points, cap: cap) : nil
+            let stylusPoints = points.indices.map { i in
+                StrokePoint(location: points[i], time: times[i], force: forces?[i])
+            }
+            strokes.append(Stroke(id: id, points: stylusPoints, ink: style.ink))
             lineStrokeIDs.append(id)
             for (point, owner) in zip(points, penStroke.owners) {
                 characterBounds[owner] = characterBounds[owner].union(CGRect(origin: point, size: .zero))
@@ -199,6 +203,17 @@ struct HandWriter {
         lines.append(SynthesizedLine(
             text: text, block: block, index: lineIndex, baseline: baseline, words: synthesizedWords,
             strokeIDs: lineStrokeIDs, bounds: synthesizedWords.reduce(CGRect.null) { $0.union($1.bounds) }))
+    }
+
+    /// Pen pressure in 0...1: rising over the first stretch of a stroke, easing off at its end.
+    static func pressure(along points: [CGPoint], cap: Double) -> [Double] {
+        var travelled = [0.0]
+        for (a, b) in zip(points, points.dropFirst()) { travelled.append(travelled[travelled.count - 1] + PenPath.distance(a, b)) }
+        let total = travelled.last ?? 0
+        return travelled.map { d in
+            let fromEnd = min(d, total - d) / (0.25 * cap)
+            return 0.3 + 0.45 * min(1, fromEnd)
+        }
     }
 
     /// The index of the stroke with the longest path (a letter's body, as opposed to its dot).

@@ -7,7 +7,7 @@ struct SynthesizeCommand: Command {
     static let abstract = "Write text as synthetic handwriting (for tests and demos)."
     static let help = """
         USAGE: inkindex synthesize "TEXT" -o OUT [--seed N] [--style print|script] [--lines "a|b"]
-                                   [--note "a|b"] [--cap-height UNITS] [--variation 0..1]
+                                   [--note "a|b"] [--pressure] [--cap-height UNITS] [--variation 0..1]
                                    [--truth FILE.json]
 
         Writes TEXT (or the lines of --lines, separated by '|') as synthetic ink from Hershey
@@ -22,12 +22,13 @@ struct SynthesizeCommand: Command {
           --note "a|b"         a smaller note in the right margin, lines separated by '|'
           --cap-height UNITS   height of a capital letter (default 40)
           --variation V        0 (none) to 1 (messy), default 0.5
+          --pressure           give every point a pen pressure (force) as a stylus would
           --truth FILE         also write the ground truth (words, strokes, bounds) as JSON
         """
 
     static func run(_ arguments: [String]) async throws {
         let args = try ParsedArguments(
-            arguments, options: ["output", "o", "seed", "style", "lines", "cap-height", "variation", "truth", "note"])
+            arguments, flags: ["pressure"], options: ["output", "o", "seed", "style", "lines", "cap-height", "variation", "truth", "note"])
         let lines: [String]
         if let joined = args.option("lines") {
             lines = joined.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
@@ -53,6 +54,7 @@ struct SynthesizeCommand: Command {
             }
             style.variation = value
         }
+        style.recordsForce = args.flag("pressure")
         let seedValue = try args.intOption("seed") ?? 1
         guard seedValue >= 0 else { throw CLIError.usage("--seed must not be negative") }
 
