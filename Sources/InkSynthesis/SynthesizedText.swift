@@ -13,6 +13,8 @@ public struct SynthesizedText: Sendable, Hashable, Codable {
     public var drawing: Drawing
     /// Lines in writing order: the first block's lines, then the next block's.
     public var lines: [SynthesizedLine]
+    /// Hand-drawn marks added with `InkSynthesizer.adding(_:to:)`, in drawing order.
+    public var marks: [SynthesizedMark] = []
 
     /// Every word of every line, in writing order. O(words).
     public var words: [SynthesizedWord] { lines.flatMap(\.words) }
