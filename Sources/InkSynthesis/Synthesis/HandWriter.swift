@@ -25,7 +25,9 @@ struct HandWriter {
         // Identifiers depend on everything that shapes the ink, so that two different syntheses
         // merged into one drawing never share a stroke ID.
         let layout = blocks.map { "\($0.origin.x),\($0.origin.y),\($0.scale),\($0.lineSpacing ?? -1):\($0.lines.joined(separator: "\n"))" }
-        self.idNamespace = "inksynth/\(seed)/\(style.font.rawValue)/\(style.capHeight)/" + layout.joined(separator: "\u{1e}")
+        // Hashed once to a short name, so that naming each stroke costs O(1), not O(text).
+        let description = "inksynth/\(seed)/\(style.font.rawValue)/\(style.capHeight)/" + layout.joined(separator: "\u{1e}")
+        self.idNamespace = "inksynth/" + UUID(deterministicFrom: description).uuidString
     }
 
     mutating func write() -> SynthesizedText {
