@@ -18,10 +18,12 @@ public enum HandDrawnMark: Sendable, Hashable, Codable {
     case circle(CGRect)
     /// A box around the rectangle, in one stroke.
     case box(CGRect)
-    /// A line with a head at `to` (the head is a second stroke, as most people draw it).
-    case arrow(from: CGPoint, to: CGPoint)
-    /// A gently curved line without a head.
-    case connector(from: CGPoint, to: CGPoint)
+    /// A line with a head at `to` (the head is a second stroke, as most people draw it). `bend`
+    /// bows the shaft: the middle moves this fraction of the length to the left of the direction
+    /// of travel as seen on the page (negative: to the right); a hand adds a little either way.
+    case arrow(from: CGPoint, to: CGPoint, bend: Double = 0)
+    /// A line without a head, bowed like an arrow's shaft.
+    case connector(from: CGPoint, to: CGPoint, bend: Double = 0)
     /// A square bracket spanning the rectangle's height, on its left or right side.
     case bracket(CGRect, side: Side)
     /// A curly brace spanning the rectangle's height, on its left or right side.
@@ -113,12 +115,13 @@ enum MarkShapes {
             let c = CGPoint(x: r.maxX + pad, y: r.maxY + pad), d = CGPoint(x: r.minX - pad, y: r.maxY + pad)
             let close = CGPoint(x: a.x + 0.15 * cap, y: a.y + jitter(0.05 * cap))
             return [[a, b, c, d, close].map { CGPoint(x: $0.x + jitter(0.08 * cap), y: $0.y + jitter(0.08 * cap)) }]
-        case .arrow(let from, let to), .connector(let from, let to):
+        case .arrow(let from, let to, let bow), .connector(let from, let to, let bow):
             let dx = to.x - from.x, dy = to.y - from.y
             let length = max(hypot(dx, dy), 1e-9)
-            let bend = jitter(0.08) * length
-            let mid = CGPoint(x: (from.x + to.x) / 2 - dy / length * bend, y: (from.y + to.y) / 2 + dx / length * bend)
-            let shaft = curve(from, mid, to)
+            // A quadratic's middle lies halfway to its control point, hence the factor 2.
+            let offset = 2 * (bow + jitter(0.04)) * length
+            let control = CGPoint(x: (from.x + to.x) / 2 + dy / length * offset, y: (from.y + to.y) / 2 - dx / length * offset)
+            let shaft = curve(from, control, to)
             guard case .arrow = mark else { return [shaft] }
             // The head follows the shaft's final direction.
             let tail = shaft[max(shaft.count - 4, 0)]

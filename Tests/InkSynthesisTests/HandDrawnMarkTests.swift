@@ -52,6 +52,14 @@ import Testing
         #expect(hypot(tip.x - to.x, tip.y - to.y) < 4, "the head points at the target")
     }
 
+    @Test func bendBowsTheShaftToTheLeftOfTravel() throws {
+        let empty = SynthesizedText(drawing: Drawing(), lines: [])
+        let marked = Self.synth.adding([.connector(from: CGPoint(x: 0, y: 100), to: CGPoint(x: 400, y: 100), bend: 0.25)], to: empty)
+        let points = marked.drawing.strokes[0].points.map(\.location)
+        let middle = try #require(points.min { abs($0.x - 200) < abs($1.x - 200) })
+        #expect(middle.y < 100 - 0.15 * 400 && middle.y > 100 - 0.35 * 400, "rightward travel bows upward: \(middle.y)")
+    }
+
     @Test func everyKindDrawsInkNearItsTarget() {
         let box = CGRect(x: 100, y: 100, width: 200, height: 120)
         let all: [HandDrawnMark] = [

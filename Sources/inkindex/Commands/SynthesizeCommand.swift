@@ -110,7 +110,9 @@ struct SynthesizeCommand: Command {
             // From the left end of the source word's line (a margin note's edge) to the top of the target.
             let source = try word(ends[0]), to = try word(ends[1]).bounds
             let line = page.lines[source.lineIndex].bounds
-            return .arrow(from: CGPoint(x: line.minX - 8, y: source.bounds.midY), to: CGPoint(x: to.midX, y: to.minY - 6))
+            let from = CGPoint(x: line.minX - 8, y: source.bounds.midY), end = CGPoint(x: to.midX, y: to.minY - 6)
+            // Bow upward, over the writing between the two words.
+            return .arrow(from: from, to: end, bend: end.x < from.x ? -0.2 : 0.2)
         case "bracket", "brace":
             let body = page.lines(inBlock: 0)
             let range = parts[1].split(separator: "-").compactMap { Int($0) }
