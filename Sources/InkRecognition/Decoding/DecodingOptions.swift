@@ -31,7 +31,7 @@ public struct DecodingOptions: Sendable, Hashable {
     /// The decoder these options describe, with the shipped language model and lexicon where
     /// asked for. Throws `NGramLanguageModel.LoadError` when the language model cannot be read.
     public func makeDecoder(alphabet: Alphabet) throws -> CTCDecoder {
-        let languageModel: NGramLanguageModel? = useLanguageModel ? try NGramLanguageModel.shipped() : nil
+        let languageModel: NGramLanguageModel? = useLanguageModel && method == .beamSearch ? try NGramLanguageModel.shipped() : nil
         var decoder = CTCDecoder(
             alphabet: alphabet, beamWidth: beamWidth, languageModel: languageModel,
             languageModelWeight: languageModelWeight, insertionBonus: useLanguageModel ? insertionBonus : 0,
