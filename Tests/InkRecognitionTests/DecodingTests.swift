@@ -187,3 +187,35 @@ private struct TableLanguageModel: CharacterLanguageModel {
         (next == preferred ? log(0.9) : log(0.05), 0)
     }
 }
+
+@Suite struct DecodingOptionsTests {
+    let ab = Alphabet(characters: Array(" ab"))
+
+    @Test func shippedOptionsUseBeamSearchWithTheLanguageModel() throws {
+        let decoder = try DecodingOptions.shipped.makeDecoder(alphabet: ab)
+        #expect(decoder.method == .beamSearch)
+        #expect(decoder.languageModel != nil)
+        #expect(decoder.insertionBonus == DecodingOptions.shipped.insertionBonus)
+    }
+
+    @Test func greedyOptionsGiveOneCandidate() throws {
+        var options = DecodingOptions()
+        options.method = .greedy
+        let decoder = try options.makeDecoder(alphabet: ab)
+        let f = CTCFrames(probabilities: [[0.1, 0.1, 0.5, 0.3], [0.9, 0.03, 0.03, 0.04]])
+        #expect(decoder.decode(f, maxCandidates: 5).map(\.text) == ["a"])
+    }
+
+    @Test func noLanguageModelMeansNoBonus() throws {
+        var options = DecodingOptions()
+        options.useLanguageModel = false
+        let decoder = try options.makeDecoder(alphabet: ab)
+        #expect(decoder.languageModel == nil)
+        #expect(decoder.insertionBonus == 0)
+        let f = CTCFrames(probabilities: [[0.6, 0.01, 0.39, 0], [0.6, 0.01, 0.39, 0]].map { $0.map { max($0, 1e-9) } })
+        let best = try #require(decoder.decode(f, maxCandidates: 1).first)
+        #expect(best.text == "a")
+        // aa, a_, _a, and " a", "a " (spaces at the ends are no text).
+        #expect(abs(best.logProbability - log(0.39 * 0.39 + 2 * 0.39 * 0.6 + 2 * 0.39 * 0.01)) < 1e-4)
+    }
+}
