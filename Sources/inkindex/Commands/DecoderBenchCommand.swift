@@ -6,28 +6,39 @@ struct DecoderBenchCommand: Command {
     static let abstract = "Time CTC decoding alone on simulated network output."
     static let help = """
         USAGE: inkindex bench-decoder [--lines N] [--frames-per-char N] [decoding options]
+               inkindex bench-decoder --frames DUMP [--limit N] [decoding options]
 
         Simulates a CTC network reading lines of text (each character peaks in one frame, with
         some probability given to a random confusable class, then blanks) and times decoding
         only, one thread. Prints median and p95 CPU milliseconds per line and the CER of the
         simulated readings, which shows the decoder working, not the recognizer's accuracy.
 
+        With --frames, decodes a dump of real network outputs with their labels (FrameDump
+        format, written by the training side) and prints the error rates of that decoding:
+        tune the language-model weight there without running the network again.
+
         OPTIONS:
           --lines N               Lines to decode (default 300).
           --frames-per-char N     Frames per character, one peak and the rest blank (default 3).
           --text FILE             Lines of text to simulate (default: built-in sentences).
+          --frames DUMP           Decode dumped network outputs instead (see above).
+          --limit N               With --frames: only the first N samples.
         \(RecognizerArguments.help)
         """
 
     static func run(_ arguments: [String]) async throws {
         let args = try ParsedArguments(arguments, flags: RecognizerArguments.flags,
-                                       options: RecognizerArguments.options.union(["lines", "frames-per-char", "text"]))
+                                       options: RecognizerArguments.options.union(["lines", "frames-per-char", "text", "frames", "limit"]))
         let lineCount = try args.intOption("lines") ?? 300
         let framesPerChar = max(1, try args.intOption("frames-per-char") ?? 3)
         let alphabet = Alphabet(characters: Array(" !\"#&'()*+,-./0123456789:;?ABCDEFGHIJKLMNOPQRSTUVWXYZ[]abcdefghijklmnopqrstuvwxyz"))
         let decoder: CTCDecoder
         do { decoder = try RecognizerArguments(args).decoding.makeDecoder(alphabet: alphabet) } catch {
             throw CLIError.failure("\(error)")
+        }
+        if let dump = args.option("frames") {
+            try decodeDump(dump, limit: try args.intOption("limit"), decoder: decoder)
+            return
         }
         var texts = sentences
         if let file = args.option("text") {
@@ -50,6 +61,26 @@ struct DecoderBenchCommand: Command {
         let latency = LatencySummary(milliseconds: milliseconds)
         print("lines \(lineCount), method \(decoder.method.rawValue), beam \(decoder.beamWidth), LM \(decoder.languageModel != nil)")
         print(String(format: "median %.3f ms, p95 %.3f ms CPU per line; simulated CER %.2f%%", latency.median, latency.p95, 100 * rates.cer))
+    }
+
+    static func decodeDump(_ path: String, limit: Int?, decoder: CTCDecoder) throws {
+        let samples: [FrameDump.Sample]
+        do { samples = try FrameDump.read(from: URL(fileURLWithPath: path)) } catch { throw CLIError.badInput("\(error)") }
+        var rates = ErrorRates()
+        var milliseconds: [Double] = []
+        for sample in samples.prefix(limit ?? .max) {
+            guard sample.frames.classCount == decoder.alphabet.classCount else {
+                throw CLIError.badInput("\(sample.id): \(sample.frames.classCount) classes, the alphabet has \(decoder.alphabet.classCount)")
+            }
+            let start = threadCPUSeconds()
+            let readings = decoder.decode(sample.frames, maxCandidates: 8)
+            milliseconds.append((threadCPUSeconds() - start) * 1000)
+            rates.add(reference: sample.label, hypothesis: readings.first?.text ?? "", alternatives: readings.dropFirst().map(\.text))
+        }
+        let latency = LatencySummary(milliseconds: milliseconds)
+        print(String(format: "samples %d  CER %.2f%%  WER %.2f%%  normalized CER %.2f%%  WER %.2f%%  oracle CER %.2f%%  decoding median %.3f ms p95 %.3f ms CPU",
+                     rates.samples, 100 * rates.cer, 100 * rates.wer, 100 * rates.normalizedCER, 100 * rates.normalizedWER,
+                     100 * rates.oracleCER, latency.median, latency.p95))
     }
 
     /// CPU time of this thread: unlike wall time, not inflated by other processes on a busy machine.
