@@ -156,8 +156,20 @@ private struct SeededRows {
         let f = frames(ab, [["a": 0.5, "b": 0.45], ["_": 0.9]])
         #expect(CTCDecoder(alphabet: ab).decode(f, maxCandidates: 1).first?.text == "a")
         let lm = TableLanguageModel(preferred: "b")
-        let guided = CTCDecoder(alphabet: ab, languageModel: lm, languageModelWeight: 1, insertionBonus: 0)
+        var guided = CTCDecoder(alphabet: ab, languageModel: lm, languageModelWeight: 1, insertionBonus: 0)
+        guided.scoresLineEnd = false
         #expect(guided.decode(f, maxCandidates: 1).first?.text == "b")
+    }
+
+    @Test func theLineEndIsScoredAsAWordBoundary() throws {
+        let noSpace = Alphabet(characters: ["a", "b"])
+        let f = frames(noSpace, [["b": 0.9], ["_": 0.9]])
+        var decoder = CTCDecoder(alphabet: noSpace, languageModel: TableLanguageModel(preferred: "b"), languageModelWeight: 0.5, insertionBonus: 0)
+        decoder.scoresLineEnd = false
+        let open = try #require(decoder.decode(f, maxCandidates: 3).first { $0.text == "b" })
+        decoder.scoresLineEnd = true
+        let closed = try #require(decoder.decode(f, maxCandidates: 3).first { $0.text == "b" })
+        #expect(abs(closed.logProbability - (open.logProbability + 0.5 * log(0.05))) < 1e-3)
     }
 
     @Test func aLexiconBonusFavorsKnownWords() {

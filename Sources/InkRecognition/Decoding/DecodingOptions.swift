@@ -22,6 +22,7 @@ public struct DecodingOptions: Sendable, Hashable {
     public var insertionBonus = CTCDecoder.defaultInsertionBonus
     public var useLexicon = false
     public var lexiconBonus = 0.0
+    public var scoresLineEnd = true
 
     public init() {}
 
@@ -37,6 +38,7 @@ public struct DecodingOptions: Sendable, Hashable {
             languageModelWeight: languageModelWeight, insertionBonus: useLanguageModel ? insertionBonus : 0,
             lexicon: useLexicon ? Lexicon.shipped : nil, lexiconBonus: useLexicon ? lexiconBonus : 0)
         decoder.method = method
+        decoder.scoresLineEnd = scoresLineEnd
         return decoder
     }
 }
