@@ -4,5 +4,8 @@ enum CommandRegistry {
         VersionCommand.self,
         SynthesizeCommand.self,
         RenderCommand.self,
+        RecognizeCommand.self,
+        EvalCommand.self,
+        DecoderBenchCommand.self,
     ]
 }
