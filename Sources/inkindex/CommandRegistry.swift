@@ -2,5 +2,9 @@
 enum CommandRegistry {
     static let all: [any Command.Type] = [
         VersionCommand.self,
+        TextCommand.self,
+        IndexableCommand.self,
+        SearchCommand.self,
+        BenchSearchCommand.self,
     ]
 }
