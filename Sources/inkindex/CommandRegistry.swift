@@ -7,5 +7,9 @@ enum CommandRegistry {
         RecognizeCommand.self,
         EvalCommand.self,
         DecoderBenchCommand.self,
+        TextCommand.self,
+        IndexableCommand.self,
+        SearchCommand.self,
+        BenchSearchCommand.self,
     ]
 }
