@@ -11,5 +11,7 @@ enum CommandRegistry {
         IndexableCommand.self,
         SearchCommand.self,
         BenchSearchCommand.self,
+        LayoutCommand.self,
+        BenchLayoutCommand.self,
     ]
 }
