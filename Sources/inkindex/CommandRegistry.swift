@@ -2,6 +2,8 @@
 enum CommandRegistry {
     static let all: [any Command.Type] = [
         VersionCommand.self,
+        SynthesizeCommand.self,
+        RenderCommand.self,
         LibraryCommand.self,
         DemoCommand.self,
     ]
