@@ -13,5 +13,7 @@ enum CommandRegistry {
         BenchSearchCommand.self,
         LayoutCommand.self,
         BenchLayoutCommand.self,
+        LibraryCommand.self,
+        DemoCommand.self,
     ]
 }
