@@ -2,5 +2,7 @@
 enum CommandRegistry {
     static let all: [any Command.Type] = [
         VersionCommand.self,
+        RecognizeCommand.self,
+        EvalCommand.self,
     ]
 }
