@@ -15,5 +15,7 @@ enum CommandRegistry {
         BenchLayoutCommand.self,
         LibraryCommand.self,
         DemoCommand.self,
+        ConvertCommand.self,
+        InfoCommand.self,
     ]
 }
