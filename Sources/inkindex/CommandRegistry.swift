@@ -4,5 +4,16 @@ enum CommandRegistry {
         VersionCommand.self,
         SynthesizeCommand.self,
         RenderCommand.self,
+        RecognizeCommand.self,
+        EvalCommand.self,
+        DecoderBenchCommand.self,
+        TextCommand.self,
+        IndexableCommand.self,
+        SearchCommand.self,
+        BenchSearchCommand.self,
+        LayoutCommand.self,
+        BenchLayoutCommand.self,
+        LibraryCommand.self,
+        DemoCommand.self,
     ]
 }

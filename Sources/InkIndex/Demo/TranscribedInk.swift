@@ -31,4 +31,17 @@ public struct TranscribedInk: Sendable {
         }
         return strokes
     }
+
+    /// Bounds of each word of a line made by `line(_:origin:idPrefix:)`, in order.
+    public static func wordBounds(_ strokes: [Stroke]) -> [CGRect] {
+        var boxes: [CGRect] = []
+        for stroke in strokes {
+            if stroke.annotations[TranscriptRecognizer.annotationKey] != nil || boxes.isEmpty {
+                boxes.append(stroke.renderBounds)
+            } else {
+                boxes[boxes.count - 1] = boxes[boxes.count - 1].union(stroke.renderBounds)
+            }
+        }
+        return boxes
+    }
 }

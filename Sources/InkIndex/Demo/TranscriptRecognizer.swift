@@ -15,12 +15,13 @@ public struct TranscriptRecognizer: LineRecognizing {
     public static let annotationKey = "transcript"
 
     public let recognitionVersion: Int
-    /// Added to every candidate's log-probability; lets tests tell two versions' output apart.
-    public let logProbability: Double
+    /// Where set, a second reading (the transcript in capitals) at this log-probability, so
+    /// that two versions' indexes differ in their probabilities (for the crash test).
+    public let alternativeLogProbability: Double?
 
-    public init(recognitionVersion: Int = 1, logProbability: Double = 0) {
+    public init(recognitionVersion: Int = 1, alternativeLogProbability: Double? = nil) {
         self.recognitionVersion = recognitionVersion
-        self.logProbability = logProbability
+        self.alternativeLogProbability = alternativeLogProbability
     }
 
     public func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
@@ -39,8 +40,10 @@ public struct TranscriptRecognizer: LineRecognizing {
             text += word.text
             alignment += Array(repeating: word.ids, count: word.text.count)
         }
-        return LineRecognition(strokeIDs: strokes.map(\.id), candidates: [
-            RecognitionCandidate(text: text, logProbability: logProbability, characterStrokeIDs: alignment),
-        ])
+        var candidates = [RecognitionCandidate(text: text, logProbability: 0, characterStrokeIDs: alignment)]
+        if let alternativeLogProbability, maxCandidates > 1, text.uppercased().count == text.count {
+            candidates.append(RecognitionCandidate(text: text.uppercased(), logProbability: alternativeLogProbability, characterStrokeIDs: alignment))
+        }
+        return LineRecognition(strokeIDs: strokes.map(\.id), candidates: candidates)
     }
 }

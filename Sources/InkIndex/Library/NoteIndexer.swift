@@ -7,16 +7,18 @@ import Foundation
 /// Checks for task cancellation between lines, so stale work stops early.
 ///
 /// ```swift
-/// let indexer = NoteIndexer(recognizer: try ShippedRecognizer.load())
+/// let indexer = NoteIndexer(recognizer: try ShippedRecognizer.load(), cache: LineRecognitionCache())
 /// let index = try indexer.index(drawing)   // index.words: what was written where
 /// ```
 public struct NoteIndexer: Sendable {
     public let recognizer: any LineRecognizing
+    /// Recognitions of unchanged lines, for notes recognized again and again while edited; nil
+    /// for one-off indexing such as a rebuild, where every line is new.
     public let cache: LineRecognitionCache?
     public var maxCandidates: Int
     public var segmenter = PageSegmenter()
 
-    public init(recognizer: any LineRecognizing, cache: LineRecognitionCache? = LineRecognitionCache(), maxCandidates: Int = 5) {
+    public init(recognizer: any LineRecognizing, cache: LineRecognitionCache? = nil, maxCandidates: Int = 5) {
         self.recognizer = recognizer
         self.cache = cache
         self.maxCandidates = maxCandidates

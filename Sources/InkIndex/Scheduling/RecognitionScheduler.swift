@@ -9,7 +9,8 @@ import Foundation
 /// `LineRecognitionCache`, only lines whose strokes changed are recognized again.
 ///
 /// ```swift
-/// let scheduler = RecognitionScheduler(library: library, indexer: NoteIndexer(recognizer: recognizer))
+/// let indexer = NoteIndexer(recognizer: recognizer, cache: LineRecognitionCache())
+/// let scheduler = RecognitionScheduler(library: library, indexer: indexer)
 /// try await library.save(drawing, id: "n")      // the record, at once
 /// await scheduler.drawingChanged(noteID: "n")   // recognition, once the pen rests
 /// await scheduler.noteClosed(noteID: "n")       // or now, when the note closes
@@ -45,7 +46,8 @@ public actor RecognitionScheduler {
         (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1024))
     }
 
-    /// Schedules indexing into `library` with `indexer`.
+    /// Schedules indexing into `library` with `indexer` (give it a `LineRecognitionCache` so
+    /// that only changed lines are recognized again).
     public init(library: NoteLibrary, indexer: NoteIndexer, idleInterval: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock()) {
         self.init(idleInterval: idleInterval, clock: clock) { noteID in
             try await library.index(noteID: noteID, using: indexer)

@@ -69,15 +69,24 @@ extension CTCDecoder {
                 swap(&beam, &next)
             }
         }
-        return finish(beam, trie: trie, maxCandidates: maxCandidates, space: space)
+        var lineEnd: [Double] = []
+        if scoresLineEnd, !(languageModel is NoLanguageModel) {
+            // A line ends at a word boundary: score the space that would follow the last word.
+            lineEnd = (0..<beam.count).map { entry in
+                let node = beam.nodes[entry]
+                guard node > 0, trie.label[Int(node)] != space else { return 0 }
+                return languageModelWeight * languageModel.score(" ", after: lmStates[Int(node)]).logProbability
+            }
+        }
+        return finish(beam, lineEnd: lineEnd, trie: trie, maxCandidates: maxCandidates, space: space)
     }
 
     /// Pools prefixes that differ by a trailing space, scores the last word, ranks and spells.
-    private func finish(_ beam: BeamBuffer, trie: PrefixTrie, maxCandidates: Int, space: Int32) -> [DecodedCandidate] {
+    private func finish(_ beam: BeamBuffer, lineEnd: [Double], trie: PrefixTrie, maxCandidates: Int, space: Int32) -> [DecodedCandidate] {
         var pooled: [Int32: Double] = [:]
         for entry in 0..<beam.count {
             var node = beam.nodes[entry]
-            var score = logSumExp(beam.blank[entry], beam.nonBlank[entry])
+            var score = logSumExp(beam.blank[entry], beam.nonBlank[entry]) + (lineEnd.isEmpty ? 0 : lineEnd[entry])
             if trie.label[Int(node)] == space {
                 node = trie.parent[Int(node)]
             } else {

@@ -32,6 +32,9 @@ public struct CTCDecoder: Sendable {
     /// A class whose log-probability at a frame is below this is not tried as an extension
     /// there. `-infinity` makes the search exact up to the beam width.
     public var extensionThreshold: Double
+    /// Whether the language model also scores the end of the line as a word boundary, so that
+    /// readings ending inside a word lose to those ending with one.
+    public var scoresLineEnd = true
     /// `.greedy` makes `decode` return the greedy path as its only candidate.
     public var method: DecodingOptions.Method = .beamSearch
 

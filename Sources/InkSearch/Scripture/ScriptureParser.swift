@@ -94,7 +94,7 @@ public struct ScriptureParser: Sendable {
         }
         // A book glued to its numbers: "Jn3:16", "1Cor13:4-7".
         for reading in words[start].prefix(Self.maxReadings) {
-            guard let (bookPart, rest) = Self.splitGlued(reading.text),
+            guard let (bookPart, rest) = Self.splitGlued(reading.text), Self.isNumberWord(rest),
                   let (book, confidence) = names.book(for: bookPart),
                   let numbers = numbers(after: start + 1, in: words, glued: rest),
                   let reference = Self.reference(book: book, numbers.values) else { continue }
@@ -124,8 +124,10 @@ public struct ScriptureParser: Sendable {
             if offset > 0, Self.containsDigit(word) { return nil }
             text += word
         }
+        // Digits inside a name ("Psa1m") must spell a known name exactly; "round0" is no book.
         guard text.contains(where: { $0.isLetter }) else { return nil }
-        return names.book(for: text)
+        let innerDigit = text.drop(while: { $0.isNumber }).contains(where: { $0.isNumber })
+        return names.book(for: text, tolerant: !innerDigit)
     }
 
     /// The numbers after a book: the values and the words read for them.
@@ -139,6 +141,8 @@ public struct ScriptureParser: Sendable {
             readings.append(reading)
             k += 1
         }
+        // Punctuation after the numbers is not part of the reference.
+        while let last = readings.last, !Self.containsDigit(last.text) { readings.removeLast() }
         guard Self.containsDigit(text) else { return nil }
         var values: [(Int, Character)] = []  // (number, separator before it; " " for the first)
         var current = ""

@@ -131,7 +131,8 @@ struct InkMLTraceValues {
                     while index < bytes.count, isDigit(bytes[index]) { index += 1 }
                     if index == exponentStart { digits = 0 }
                 }
-                guard digits > 0, let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
+                guard digits > 0, let number = fastDecimal(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                        ?? Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
                     let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, max(index, start + 1))]), as: UTF8.self)
                     throw Failure(point: pointIndex, reason: "'\(shown)' is not a number (channel \(channel.name))")
                 }
@@ -167,4 +168,40 @@ struct InkMLTraceValues {
         if sawValueInPoint { try finishPoint() }
         return points
     }
+
+    /// Clinger's fast path: a decimal of at most 15 digits, without exponent, is exactly
+    /// `digits / 10^fractionDigits` rounded once, since both operands are exact Doubles. Returns
+    /// nil for anything else, which `Double(String)` then parses.
+    static func fastDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        var negative = false
+        if i < text.count, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+            negative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fraction = 0
+        var inFraction = false
+        while i < text.count {
+            let b = text[i]
+            if b == UInt8(ascii: ".") {
+                if inFraction { return nil }
+                inFraction = true
+            } else if b >= 0x30 && b <= 0x39 {
+                mantissa = mantissa * 10 + Int64(b - 0x30)
+                digits += 1
+                if inFraction { fraction += 1 }
+                if digits > 15 { return nil }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
+        return negative ? -magnitude : magnitude
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 }

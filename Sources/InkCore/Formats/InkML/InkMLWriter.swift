@@ -14,6 +14,9 @@ struct InkMLWriter {
 
     /// Shortest decimal text that reads back as the same Double (`description`, less a `.0`).
     static func decimal(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+            return String(Int64(value))
+        }
         let text = value.description
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
