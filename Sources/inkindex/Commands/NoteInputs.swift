@@ -44,7 +44,7 @@ enum NoteInputs {
             let line: any LineRecognizing
             if let rate = simulate {
                 guard let sample = note.sample else { throw CLIError.usage("--simulate needs dataset inputs (.jsonl, .jsonl.gz) with transcriptions") }
-                line = TranscriptRecognizer(sample: sample, reader: rate > 0 ? NoisyReader(characterErrorRate: rate) : nil)
+                line = SampleTranscriptRecognizer(sample: sample, reader: rate > 0 ? NoisyReader(characterErrorRate: rate) : nil)
             } else {
                 line = shipped!
             }

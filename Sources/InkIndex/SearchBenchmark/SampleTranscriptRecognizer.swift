@@ -8,10 +8,10 @@ import InkRecognition
 /// dataset files before a model exists; never a measure of recognition.
 ///
 /// ```swift
-/// let fake = TranscriptRecognizer(sample: sample, reader: NoisyReader(characterErrorRate: 0.05))
+/// let fake = SampleTranscriptRecognizer(sample: sample, reader: NoisyReader(characterErrorRate: 0.05))
 /// let recognizer = StrokeRecognizer(recognizer: fake)
 /// ```
-public struct TranscriptRecognizer: LineRecognizing {
+public struct SampleTranscriptRecognizer: LineRecognizing {
     public let recognitionVersion = 0
     private let words: [(text: String, center: Double)]
     private let minX: Double, width: Double
