@@ -6,7 +6,7 @@ import InkSearch
 /// Simulates a recognizer's N-best output from a known transcription, for tuning search before
 /// (or besides) the real model: each candidate is the text with characters confused at a given
 /// rate, mostly along the confusion classes, sometimes by any letter, a loss or an extra letter.
-/// The truth itself is among the candidates with probability `truthRate`. Deterministic per seed.
+/// A re-read word is right with probability `truthRate`. Deterministic per seed.
 ///
 /// ```swift
 /// let reader = NoisyReader(characterErrorRate: 0.08)
@@ -17,7 +17,7 @@ public struct NoisyReader: Sendable {
     public var candidates: Int
     public var truthRate: Double
 
-    public init(characterErrorRate: Double = 0.08, candidates: Int = 6, truthRate: Double = 0.6) {
+    public init(characterErrorRate: Double = 0.08, candidates: Int = 6, truthRate: Double = 0.5) {
         self.characterErrorRate = characterErrorRate
         self.candidates = candidates
         self.truthRate = truthRate
@@ -32,16 +32,20 @@ public struct NoisyReader: Sendable {
 
     public func recognition(of text: String, strokeIDs: [UUID] = [], seed: String) -> LineRecognition {
         var rng = SplitMix64(seed: UUID(deterministicFrom: seed).uuidString.hashValueStable)
+        // N-best lists of a real decoder are correlated: a word misread in the best reading is
+        // usually misread the same way in the others. So: one base reading, and candidates that
+        // each re-read a few words independently (sometimes rightly).
+        let words = text.split(separator: " ").map(String.init)
+        let base = words.map { corrupt($0, &rng).0 }
         var readings: [(String, Double)] = []
-        var truthPlaced = false
         for k in 0..<candidates {
-            if !truthPlaced, k > 0 || rng.unit() < 0.5, rng.unit() < truthRate {
-                truthPlaced = true
-                readings.append((text, -Double(k) * 0.7 - rng.unit()))
-                continue
+            var changed = 0
+            let reading = words.indices.map { i -> String in
+                guard k > 0, rng.unit() < 0.15 else { return base[i] }
+                changed += 1
+                return rng.unit() < truthRate ? words[i] : corrupt(words[i], &rng).0
             }
-            let (noisy, errors) = corrupt(text, &rng)
-            readings.append((noisy, -Double(errors) * 0.9 - Double(k) * 0.3 - rng.unit()))
+            readings.append((reading.joined(separator: " "), -Double(changed) * 0.8 - rng.unit() * 0.5))
         }
         readings.sort { $0.1 > $1.1 }
         var seen = Set<String>()

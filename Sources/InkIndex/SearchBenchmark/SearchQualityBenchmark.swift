@@ -39,6 +39,10 @@ public struct SearchQualityBenchmark: Sendable {
         /// Share of transcription words (folded) found among the top reading's words.
         public var topReadingWordRecall: Double
         public var seconds: Double
+        /// Examples of misses ("query | transcription | top reading") and false hits
+        /// ("query | transcription | matched reading score"), for tuning.
+        public var misses: [String]
+        public var falseHits: [String]
     }
 
     public var lines: [Line]
@@ -53,7 +57,8 @@ public struct SearchQualityBenchmark: Sendable {
         self.tokenizer = tokenizer
     }
 
-    public func run(fullWordsOnly: Bool) -> Report {
+    /// - Parameter examples: how many misses and false hits to keep in the report.
+    public func run(fullWordsOnly: Bool, examples: Int = 0) -> Report {
         let start = Date()
         let normalizer = TextNormalizer.standard
         var index = SearchIndex<Int>(policy: policy)
@@ -77,6 +82,7 @@ public struct SearchQualityBenchmark: Sendable {
             for word in words { truthByWord[word, default: []].insert(k) }
         }
         var tp = 0, fp = 0, fn = 0, btp = 0, bfp = 0, bfn = 0
+        var misses: [String] = [], falseHits: [String] = []
         let options = SearchOptions(fullWordsOnly: fullWordsOnly)
         for query in vocabulary {
             let relevant: Set<Int>
@@ -88,7 +94,14 @@ public struct SearchQualityBenchmark: Sendable {
                 relevant = truthByWord.filter { $0.key.hasPrefix(query) }.reduce(into: Set<Int>()) { $0.formUnion($1.value) }
                 baselineFound = baseline.filter { $0.key.hasPrefix(query) }.reduce(into: Set<Int>()) { $0.formUnion($1.value) }
             }
-            let found = Set(index.search(query, options: options).map(\.document))
+            let hits = index.search(query, options: options)
+            let found = Set(hits.map(\.document))
+            for hit in hits where !relevant.contains(hit.document) && falseHits.count < examples && (query.hashValueStable % 7 == 0) {
+                falseHits.append("\(query) | \(lines[hit.document].text) | \(hit.hit.reading) \(String(format: "%.3f", hit.hit.score))")
+            }
+            for k in relevant.subtracting(found) where misses.count < examples {
+                misses.append("\(query) | \(lines[k].text) | \(lines[k].recognition.best?.text ?? "")")
+            }
             tp += found.intersection(relevant).count
             fp += found.subtracting(relevant).count
             fn += relevant.subtracting(found).count
@@ -101,6 +114,6 @@ public struct SearchQualityBenchmark: Sendable {
                       recall: ratio(tp, tp + fn), precision: ratio(tp, tp + fp),
                       baselineRecall: ratio(btp, btp + bfn), baselinePrecision: ratio(btp, btp + bfp),
                       lineAccuracy: ratio(exactLines, lines.count), topReadingWordRecall: ratio(wordsRead, wordsSeen),
-                      seconds: Date().timeIntervalSince(start))
+                      seconds: Date().timeIntervalSince(start), misses: misses, falseHits: falseHits)
     }
 }

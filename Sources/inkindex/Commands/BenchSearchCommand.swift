@@ -27,12 +27,17 @@ struct BenchSearchCommand: Command {
           --limit N             At most N lines for quality.
           --recognitions FILE   Cache of the quality set's recognitions (JSON Lines): read where
                                 it exists, written otherwise, so tuning need not recognize again.
+          --max-distance LIST   Tuning: allowed distance by word length, comma separated.
+          --decay X, --min-score X, --margin X
+                                Tuning: MatchPolicy.distanceDecay, .minimumScore, and the
+                                tokenizer's log-probability margin.
+          --examples N          Print N misses and false hits of each quality run (for tuning).
           --json                Print the reports as JSON.
         """
 
     static func run(_ arguments: [String]) async throws {
         let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json"],
-                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions"])
+                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
         guard ["shipped", "noisy"].contains(kind) else { throw CLIError.usage("--recognizer is shipped or noisy, not '\(kind)'") }
@@ -64,15 +69,27 @@ struct BenchSearchCommand: Command {
                 print(deriver.softPairs().map { String(format: "(\"%@\", \"%@\", %.2f)", $0.0, $0.1, $0.2) }.joined(separator: ", "))
             }
             if quality {
-                let benchmark = SearchQualityBenchmark(lines: lines)
+                var policy = MatchPolicy.standard
+                if let list = args.option("max-distance") {
+                    let values = list.split(separator: ",").compactMap { Double($0) }
+                    guard !values.isEmpty else { throw CLIError.usage("--max-distance needs numbers separated by commas") }
+                    policy.maxDistanceByLength = values
+                }
+                if let raw = args.option("decay") { guard let v = Double(raw) else { throw CLIError.usage("--decay needs a number") }; policy.distanceDecay = v }
+                if let raw = args.option("min-score") { guard let v = Double(raw) else { throw CLIError.usage("--min-score needs a number") }; policy.minimumScore = v }
+                var tokenizer = WordTokenizer()
+                if let raw = args.option("margin") { guard let v = Double(raw) else { throw CLIError.usage("--margin needs a number") }; tokenizer.logProbabilityMargin = v }
+                let benchmark = SearchQualityBenchmark(lines: lines, policy: policy, tokenizer: tokenizer)
                 for fullWords in [true, false] {
-                    let report = benchmark.run(fullWordsOnly: fullWords)
+                    let report = benchmark.run(fullWordsOnly: fullWords, examples: try args.intOption("examples") ?? 0)
                     if args.flag("json") { try Terminal.printJSON(report) } else {
                         print(String(format: "quality (%@, %@, %@): %d lines, %d queries, %d relevant pairs; recall %.2f%% precision %.2f%% | baseline (top reading, exact) recall %.2f%% precision %.2f%% | top reading: line accuracy %.1f%%, word recall %.1f%%",
                                      set, kind == "noisy" ? "noisy cer \(cer)" : "shipped", fullWords ? "full words" : "prefixes",
                                      report.lines, report.queries, report.relevantPairs, report.recall * 100, report.precision * 100,
                                      report.baselineRecall * 100, report.baselinePrecision * 100, report.lineAccuracy * 100,
                                      report.topReadingWordRecall * 100))
+                        for miss in report.misses { print("  miss: \(miss)") }
+                        for hit in report.falseHits { print("  false hit: \(hit)") }
                     }
                 }
             }
