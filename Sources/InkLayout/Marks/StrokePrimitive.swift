@@ -59,7 +59,7 @@ struct PrimitiveClassifier: Sendable {
             let shaft = tail.distance(to: tip)
             guard shaft >= 3 * unit, shaft >= 0.6 * s.length else { continue }
             let b1 = tip.distance(to: barb1), b2 = back.distance(to: barb2)
-            guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, b1 >= 0.08 * shaft, b2 >= 0.08 * shaft,
+            guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, min(b1, b2) >= max(0.3 * unit, 0.03 * shaft),
                   back.distance(to: tip) <= 0.5 * max(b1, b2) else { continue }
             // Both barbs point back along the shaft, one on each side of it.
             let dir = CGPoint(x: (tail.x - tip.x) / shaft, y: (tail.y - tip.y) / shaft)

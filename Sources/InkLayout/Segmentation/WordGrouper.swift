@@ -34,7 +34,9 @@ struct WordGrouper: Sendable {
     static func threshold(_ gaps: [Double], xHeight: Double) -> Double {
         let lo = 0.5 * xHeight, hi = 1.6 * xHeight
         guard gaps.count >= 4 else { return 0.9 * xHeight }
-        let logs = gaps.map { log(max($0, 1e-6 * xHeight)) }.sorted()
+        // Gaps below a fifth of the x-height all mean "same word"; their logarithms would
+        // otherwise spread out and pull the split down among them.
+        let logs = gaps.map { log(max($0, 0.2 * xHeight)) }.sorted()
         var best = 0.9 * xHeight, bestScore = -Double.infinity
         let total = logs.reduce(0, +)
         var prefix = 0.0
