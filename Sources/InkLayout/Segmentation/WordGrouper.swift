@@ -8,12 +8,12 @@ import Foundation
 struct WordGrouper: Sendable {
     let unit: Double
 
-    func words(of members: [Int], shapes: [StrokeShape]) -> [[Int]] {
+    /// - Parameter xHeight: the line's own x-height (margin notes are often smaller than the
+    ///   body), such as the height of the band holding most of its ink.
+    func words(of members: [Int], shapes: [StrokeShape], xHeight: Double) -> [[Int]] {
         guard !members.isEmpty else { return [] }
         let sorted = members.sorted { shapes[$0].bounds.minX < shapes[$1].bounds.minX }
-        // The line's own x-height: margin notes are often smaller than the body.
-        let heights = sorted.map { shapes[$0].height }.filter { $0 >= 0.3 * unit }
-        let xHeight = heights.count >= 5 ? median(heights) : unit
+        let xHeight = xHeight > 0.2 * unit ? xHeight : unit
         var gaps: [(index: Int, gap: Double)] = []
         var right = shapes[sorted[0]].bounds.maxX
         for k in sorted.indices.dropFirst() {
