@@ -152,7 +152,7 @@ struct MarkResolver: Sendable {
                 let gap = right ? x - b.midX : b.midX - x
                 guard gap >= -unit, gap <= 12 * unit else { return false }
                 let c = line.fit.y(at: x)
-                return c >= b.minY && c <= b.maxY
+                return c >= b.minY - 0.1 * page.pitch && c <= b.maxY + 0.1 * page.pitch
             }.map(\.id)
         }
         let chosen: [Int]
