@@ -104,15 +104,3 @@ import Testing
         #expect(try await reader.search("lamp").count == 2)
     }
 }
-
-@Suite struct LibraryKeyTests {
-    @Test func keysFoldCaseDiacriticsAndPunctuationButKeepReferences() {
-        #expect(LibrarySearchSemantics.key("Grace,") == "grace")
-        #expect(LibrarySearchSemantics.key("Grâce") == "grace")
-        #expect(LibrarySearchSemantics.key("Grâce", keepCase: true) == "Grace")
-        #expect(LibrarySearchSemantics.key("3.16") == "3:16")
-        #expect(LibrarySearchSemantics.key("13:4-7") == "13:4:7")
-        #expect(LibrarySearchSemantics.key("(Jn)") == "jn")
-        #expect(LibrarySearchSemantics.key("ﬁne") == "fine")
-    }
-}
