@@ -4,5 +4,6 @@ enum CommandRegistry {
         VersionCommand.self,
         RecognizeCommand.self,
         EvalCommand.self,
+        BenchRecognizerCommand.self,
     ]
 }

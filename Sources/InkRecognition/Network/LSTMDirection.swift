@@ -43,19 +43,19 @@ struct LSTMDirection: Sendable {
                         for step in 0..<length {
                             let t = reverse ? length - 1 - step : step
                             let z = g.baseAddress! + t * gatesWidth
-                            for k in 0..<hidden {
-                                let hk = h[k]
-                                if hk == 0 { continue }
-                                let row = u.baseAddress! + k * gatesWidth
-                                for j in 0..<gatesWidth { z[j] += hk * row[j] }
-                            }
+                            matrixMultiply(h.baseAddress!, u.baseAddress!, bias: z, into: z, m: 1, k: hidden, n: gatesWidth)
                             let out = output + t * outputStride + outputOffset
-                            for j in 0..<hidden {
-                                let i = sigmoid(z[j]), f = sigmoid(z[hidden + j])
-                                let cell = tanhf(z[2 * hidden + j]), o = sigmoid(z[3 * hidden + j])
-                                c[j] = f * c[j] + i * cell
-                                h[j] = o * tanhf(c[j])
-                                out[j] = h[j]
+                            var j = 0
+                            while j < hidden {
+                                // `hidden` is a multiple of 16 (checked by InkNetwork).
+                                let i = Activations.sigmoid(load16(z + j)), f = Activations.sigmoid(load16(z + hidden + j))
+                                let cell = Activations.tanh(load16(z + 2 * hidden + j)), o = Activations.sigmoid(load16(z + 3 * hidden + j))
+                                let newC = f * load16(c.baseAddress! + j) + i * cell
+                                let newH = o * Activations.tanh(newC)
+                                store16(newC, c.baseAddress! + j)
+                                store16(newH, h.baseAddress! + j)
+                                store16(newH, out + j)
+                                j += 16
                             }
                         }
                     }
@@ -64,6 +64,3 @@ struct LSTMDirection: Sendable {
         }
     }
 }
-
-@inline(__always)
-func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
