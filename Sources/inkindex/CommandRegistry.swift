@@ -17,5 +17,6 @@ enum CommandRegistry {
         DemoCommand.self,
         ConvertCommand.self,
         InfoCommand.self,
+        BenchRecognizerCommand.self,
     ]
 }
