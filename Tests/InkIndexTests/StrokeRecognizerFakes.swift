@@ -4,7 +4,7 @@ import InkIndex
 /// A recognizer that reads each stroke as one word, from a script: `words[stroke.id]` lists
 /// its readings, most probable first. Candidate 0 reads every stroke's first reading; each
 /// alternative reading makes one more candidate, less probable. Counts its calls.
-final class ScriptedRecognizer: LineRecognizing, @unchecked Sendable {
+final class WordPerStrokeRecognizer: LineRecognizing, @unchecked Sendable {
     let recognitionVersion = 7
     private let lock = NSLock()
     private var _words: [UUID: [String]]
@@ -67,5 +67,5 @@ struct FakePage {
         return stroke
     }
 
-    var recognizer: ScriptedRecognizer { ScriptedRecognizer(words: words) }
+    var recognizer: WordPerStrokeRecognizer { WordPerStrokeRecognizer(words: words) }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct StrokeRecognizerTests {
     @Test func emptyDrawingHasNoTextAndNoIndexableContent() async {
-        let recognizer = StrokeRecognizer(recognizer: ScriptedRecognizer(words: [:]))
+        let recognizer = StrokeRecognizer(recognizer: WordPerStrokeRecognizer(words: [:]))
         #expect(await recognizer.recognizedText() == nil)
         await recognizer.updateDrawing(Drawing())
         #expect(await recognizer.recognizedText() == nil)
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func versionsAndLanguages() {
-        let recognizer = StrokeRecognizer(recognizer: ScriptedRecognizer(words: [:]), preferredLanguages: ["en-GB"])
+        let recognizer = StrokeRecognizer(recognizer: WordPerStrokeRecognizer(words: [:]), preferredLanguages: ["en-GB"])
         #expect(recognizer.recognitionVersion == 7)
         #expect(recognizer.preferredLanguages == ["en-GB"])
         #expect(StrokeRecognizer.supportedLanguages.contains("en"))

@@ -38,11 +38,10 @@ public struct ScriptureParser: Sendable {
     public func parse(_ text: String) -> ScriptureReference? {
         let words = text.split(whereSeparator: { $0.isWhitespace }).map { [WordReading(text: String($0), probability: 1)] }
         guard !words.isEmpty else { return nil }
-        if let found = parse(at: 0, in: words), found.words.upperBound == words.count { return found.reference }
-        for span in (1...min(3, words.count)).reversed() where span == words.count {
-            if let (book, _) = bookSpan(words, 0, span, readingChoice: Array(repeating: 0, count: span)) {
-                return ScriptureReference(book: book)
-            }
+        if Self.containsDigit(text), let found = parse(at: 0, in: words), found.words.upperBound == words.count { return found.reference }
+        // A book alone: known spellings only, so that ordinary words stay words.
+        if words.count <= 3, let (book, _) = names.book(for: words.map { $0[0].text }.joined(), tolerant: false) {
+            return ScriptureReference(book: book)
         }
         return nil
     }

@@ -28,16 +28,16 @@ struct BenchSearchCommand: Command {
           --recognitions FILE   Cache of the quality set's recognitions (JSON Lines): read where
                                 it exists, written otherwise, so tuning need not recognize again.
           --max-distance LIST   Tuning: allowed distance by word length, comma separated.
-          --decay X, --min-score X, --margin X
-                                Tuning: MatchPolicy.distanceDecay, .minimumScore, and the
-                                tokenizer's log-probability margin.
+          --decay X, --min-score X, --known X, --margin X
+                                Tuning: MatchPolicy.distanceDecay, .minimumScore,
+                                .knownWordFactor, and the tokenizer's log-probability margin.
           --examples N          Print N misses and false hits of each quality run (for tuning).
           --json                Print the reports as JSON.
         """
 
     static func run(_ arguments: [String]) async throws {
         let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json"],
-                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin"])
+                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin", "known"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
         guard ["shipped", "noisy"].contains(kind) else { throw CLIError.usage("--recognizer is shipped or noisy, not '\(kind)'") }
@@ -77,6 +77,7 @@ struct BenchSearchCommand: Command {
                 }
                 if let raw = args.option("decay") { guard let v = Double(raw) else { throw CLIError.usage("--decay needs a number") }; policy.distanceDecay = v }
                 if let raw = args.option("min-score") { guard let v = Double(raw) else { throw CLIError.usage("--min-score needs a number") }; policy.minimumScore = v }
+                if let raw = args.option("known") { guard let v = Double(raw) else { throw CLIError.usage("--known needs a number") }; policy.knownWordFactor = v }
                 var tokenizer = WordTokenizer()
                 if let raw = args.option("margin") { guard let v = Double(raw) else { throw CLIError.usage("--margin needs a number") }; tokenizer.logProbabilityMargin = v }
                 let benchmark = SearchQualityBenchmark(lines: lines, policy: policy, tokenizer: tokenizer)
