@@ -80,7 +80,7 @@ public struct PageSegmenter: Sendable {
     /// Lines, words and clusters of the writing strokes.
     private func writingLayout(shapes: [StrokeShape], writing: [Int], unit u: Double) -> WritingLayout {
         let grouped = LineGrouper(unit: u).lines(shapes: shapes, writing: writing)
-        let clusters = ClusterDetector(unit: u).clusters(of: grouped)
+        let clusters = ClusterDetector(unit: u).clusters(of: grouped, shapes: shapes)
         let wordGrouper = WordGrouper(unit: u)
         var geometryLines: [PageGeometry.Line] = []
         var layoutLines: [LayoutLine] = []

@@ -40,7 +40,7 @@ struct PrimitiveClassifier: Sendable {
         guard s.straightness >= 0.93 else { return nil }
         let angle = foldedAngle(s.start, s.end)
         let steep = abs(angle)
-        let minLength = steep < 0.45 ? 2.5 * unit : (steep > 1.05 ? 5.5 * unit : 4 * unit)
+        let minLength = steep < 0.45 ? 1.8 * unit : (steep > 1.05 ? 5.5 * unit : 4 * unit)
         guard s.chord >= minLength else { return nil }
         // A wobble far from the chord is a curve, however straight on average.
         let maxDeviation = s.points.reduce(0.0) { max($0, Polyline.distanceToSegment($1, s.start, s.end)) }
