@@ -78,6 +78,7 @@ struct RecognizeCommand: Command {
     /// The drawings in a file: every sample of a dataset file, or the one drawing of another.
     static func drawings(at path: String, limit: Int?) throws -> [(id: String, label: String?, drawing: Drawing)] {
         let lower = path.lowercased()
+        guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError.badInput("cannot read \(path): no such file") }
         do {
             if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
                 return try DatasetReader(path: path).readAll(limit: limit).map { ($0.id, $0.text, $0.drawing) }
