@@ -30,6 +30,12 @@ public struct PageSegmenter: Sendable {
         let u = scale.unit
         let primitives = shapes.map(PrimitiveClassifier(unit: u).classify)
         let parts = MarkAssembler(unit: u).assemble(shapes: shapes, primitives: primitives)
+        if ProcessInfo.processInfo.environment["LAYOUT_DEBUG"] != nil {
+            for (k, sh) in shapes.enumerated() where sh.size >= 2.5 * u {
+                let poly = sh.simplified(tolerance: max(0.025 * sh.length, 0.12 * u))
+                print(String(format: "stroke %d: %@ size %.1fx%.1fu len %.1fu straight %.2f closure %.2f turning %.2f poly %d", k, "\(primitives[k])", sh.width / u, sh.height / u, sh.length / u, sh.straightness, sh.closureGap, sh.totalTurning, poly.count))
+            }
+        }
 
         var marks = parts.marks
         var writing = parts.writing
@@ -37,10 +43,19 @@ public struct PageSegmenter: Sendable {
         // Short straight strokes and small loops that relate to nothing are dashes and letters.
         let resolver = MarkResolver(page: page.geometry)
         let demoted = marks.filter(resolver.isWritingAfterAll)
-        if !demoted.isEmpty {
+        // Brackets over two short lines of a dense page are shorter than the default bound.
+        let classifier = PrimitiveClassifier(unit: u)
+        let promoted = writing.compactMap { i -> MarkCandidate? in
+            guard case .tall(let kind, let opens)? = classifier.tallMark(shapes[i], minHeight: 1.3 * page.geometry.pitch),
+                  standsApart(i, shapes: shapes, writing: writing, unit: u) else { return nil }
+            return MarkCandidate(shape: .tall(kind, opensRight: opens), members: [i], bounds: shapes[i].bounds)
+        }
+        if !demoted.isEmpty || !promoted.isEmpty {
             let moved = Set(demoted.flatMap(\.members))
             marks.removeAll { $0.members.contains(where: moved.contains) }
-            writing = (writing + moved).sorted()
+            marks += promoted
+            let taken = Set(promoted.flatMap(\.members))
+            writing = (writing + moved).filter { !taken.contains($0) }.sorted()
             page = writingLayout(shapes: shapes, writing: writing, unit: u)
         }
         let (layoutMarks, resolved) = MarkResolver(page: page.geometry).resolve(marks)
@@ -48,6 +63,12 @@ public struct PageSegmenter: Sendable {
         return PageLayout(
             lines: page.lines, clusters: page.clusters, marks: layoutMarks, relations: relations,
             drawingStrokeIDs: parts.drawing.map { shapes[$0].id } + empty)
+    }
+
+    /// No writing beside the stroke: a tall letter touches its word, a bracket stands in the margin.
+    private func standsApart(_ i: Int, shapes: [StrokeShape], writing: [Int], unit: Double) -> Bool {
+        let zone = shapes[i].bounds.insetBy(dx: -0.5 * unit, dy: 0)
+        return !writing.contains { $0 != i && shapes[$0].bounds.intersects(zone) }
     }
 
     private struct WritingLayout {
@@ -59,7 +80,7 @@ public struct PageSegmenter: Sendable {
     /// Lines, words and clusters of the writing strokes.
     private func writingLayout(shapes: [StrokeShape], writing: [Int], unit u: Double) -> WritingLayout {
         let grouped = LineGrouper(unit: u).lines(shapes: shapes, writing: writing)
-        let clusters = ClusterDetector(unit: u).clusters(of: grouped)
+        let clusters = ClusterDetector(unit: u).clusters(of: grouped, shapes: shapes)
         let wordGrouper = WordGrouper(unit: u)
         var geometryLines: [PageGeometry.Line] = []
         var layoutLines: [LayoutLine] = []
@@ -70,9 +91,9 @@ public struct PageSegmenter: Sendable {
                 let line = grouped[index]
                 let id = layoutLines.count
                 lineIDs.append(id)
-                let words = wordGrouper.words(of: line.members, shapes: shapes)
-                let wordBounds = words.map { $0.reduce(CGRect.null) { $0.union(shapes[$1].bounds) } }
                 let (top, bottom) = core(of: line, shapes: shapes)
+                let words = wordGrouper.words(of: line.members, shapes: shapes, xHeight: bottom - top)
+                let wordBounds = words.map { $0.reduce(CGRect.null) { $0.union(shapes[$1].bounds) } }
                 geometryLines.append(PageGeometry.Line(
                     id: id, clusterID: clusterID, clusterKind: cluster.kind, members: line.members, bounds: line.bounds,
                     fit: line.fit, coreTop: top, coreBottom: bottom, words: words, wordBounds: wordBounds))

@@ -15,5 +15,8 @@ enum CommandRegistry {
         BenchLayoutCommand.self,
         LibraryCommand.self,
         DemoCommand.self,
+        ConvertCommand.self,
+        InfoCommand.self,
+        BenchRecognizerCommand.self,
     ]
 }

@@ -32,7 +32,8 @@ enum CrashHarness {
         let (library, directory) = try makeTemporaryLibrary("crash")
         defer { try? FileManager.default.removeItem(at: directory) }
         let noteCount = 120
-        let lines = (0..<4).map { "line \($0) of grace and truth Jn 3:16 notes" }
+        // No references: ScriptureParser is slow in debug builds and not what is tested here.
+        let lines = ["amazing grace how sweet the sound", "that saved a wretch like me", "once was lost but now am found", "was blind but now I see"]
         var drawings: [String: Drawing] = [:]
         var batch: [(id: String, title: String, drawing: Drawing)] = []
         for n in 0..<noteCount {
@@ -85,7 +86,7 @@ enum CrashHarness {
         let report = try await LibraryRebuilder(library: reopened, indexer: v2, concurrency: 2).run()
         #expect(report.total == versions[1] && report.failures.isEmpty)
         #expect(try await reopened.stats().recognitionVersions == [2: noteCount])
-        #expect(try await reopened.search("grace", limit: 10_000).count == noteCount * lines.count)
+        #expect(try await reopened.search("grace", limit: 10_000).count == noteCount)
     }
 }
 

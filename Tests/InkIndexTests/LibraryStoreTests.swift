@@ -108,7 +108,7 @@ import Testing
         try await library.index(noteID: "n", using: NoteIndexer(recognizer: TranscriptRecognizer()))
         let words = try await library.words(noteID: "n")
         #expect(words.map { $0.readings.first?.text } == ["amazing", "grace", "how", "sweet"])
-        #expect(words.map(\.line) == [0, 0, 1, 1])
+        #expect(words[0].line == words[1].line && words[1].line < words[2].line && words[2].line == words[3].line)
         let grace = words[1]
         #expect(grace.bounds == Drawing(strokes: drawing.strokes(withIDs: Set(grace.strokeIDs))).bounds)
         let inRegion = try await library.words(noteID: "n", in: grace.bounds.insetBy(dx: 2, dy: 2))
@@ -116,5 +116,41 @@ import Testing
         try await library.delete(id: "n")
         #expect(try await library.words(noteID: "n").isEmpty)
         #expect(try await library.stats().words == 0)
+    }
+}
+
+@Suite struct LibraryMigrationTests {
+    @Test func version2RebuildsTheDerivedTablesAndKeepsEveryDrawing() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("old.sqlite").path
+        let drawing = transcribedPage(["grace"])
+        let bytes = BinaryDrawingCodec.encode(drawing)
+        do {
+            let db = try Database(path: path)
+            try Migrator(steps: [LibrarySchema.version1]).migrate(db)
+            try db.execute("INSERT INTO notes(id, title, created, modified, drawing, checksum) VALUES ('n', 't', 0, 0, ?, ?)",
+                           [.blob(bytes), .int(Int64(CRC32.checksum(bytes)))])
+            try db.execute("INSERT INTO note_index VALUES ('n', 1, 0, ?, 0)", [.int(Int64(CRC32.checksum(bytes)))])
+        }
+        let library = try NoteLibrary(path: path)
+        #expect(try Database(path: path).userVersion == NoteLibrary.schemaVersion)
+        #expect(try await library.drawingBytes(id: "n") == bytes)
+        #expect(try await library.notesToIndex(version: 1) == ["n"])
+        try await LibraryRebuilder(library: library, indexer: NoteIndexer(recognizer: TranscriptRecognizer())).run()
+        #expect(try await library.search("grace").map(\.noteID) == ["n"])
+    }
+
+    @Test func exportedSVGHighlightsTheHits() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await library.add(transcribedPage(["amazing grace"]), id: "n")
+        try await library.index(noteID: "n", using: NoteIndexer(recognizer: TranscriptRecognizer()))
+        let hits = try await library.search("grace")
+        let svg = LibraryExport.svg(try await library.drawing(id: "n"), highlighting: hits)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains(">grace</text>"))
+        #expect(svg.components(separatedBy: "<path").count - 1 == (try await library.drawing(id: "n")).strokes.count)
     }
 }

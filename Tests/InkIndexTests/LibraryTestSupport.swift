@@ -1,4 +1,5 @@
 import Foundation
+import InkSynthesis
 @testable import InkIndex
 
 /// A library in a fresh temporary directory.
@@ -9,9 +10,12 @@ func makeTemporaryLibrary(_ name: String = "library") throws -> (NoteLibrary, UR
     return (try NoteLibrary(path: path), directory)
 }
 
-/// A page of transcribed ink: one line per string, 100 units apart.
+/// A page of transcribed ink: one line per string, 100 units apart. Sparsely sampled, so that
+/// tests that write many pages stay fast.
 func transcribedPage(_ lines: [String], id: String = "page", seed: UInt64 = 3) -> Drawing {
-    let ink = TranscribedInk(seed: seed)
+    var style = InkSynthesizer.Style()
+    style.sampleSpacing = 0.3
+    let ink = TranscribedInk(seed: seed, style: style)
     var strokes: [Stroke] = []
     for (index, line) in lines.enumerated() {
         strokes += ink.line(line, origin: CGPoint(x: 20, y: 100 + 100 * Double(index)), idPrefix: "\(id)/\(index)")
@@ -21,7 +25,7 @@ func transcribedPage(_ lines: [String], id: String = "page", seed: UInt64 = 3) -
 
 /// Reads transcripts like `TranscriptRecognizer`, adds scripted alternative readings and counts
 /// the lines it was asked to recognize.
-final class ScriptedRecognizer: LineRecognizing, @unchecked Sendable {
+final class TranscriptScriptedRecognizer: LineRecognizing, @unchecked Sendable {
     let recognitionVersion: Int
     /// For a word of the transcript: alternative readings of the whole line are made by
     /// replacing it with each alternative, at the given log-probability.

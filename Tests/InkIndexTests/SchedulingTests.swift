@@ -98,7 +98,7 @@ private final class CountingWork: @unchecked Sendable {
         let (library, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }
         let clock = VirtualClock()
-        let recognizer = ScriptedRecognizer()
+        let recognizer = TranscriptScriptedRecognizer()
         let scheduler = RecognitionScheduler(library: library, indexer: NoteIndexer(recognizer: recognizer, cache: LineRecognitionCache()), clock: clock)
         var events = scheduler.events.makeAsyncIterator()
         var drawing = transcribedPage(["first line here", "second line", "third line"], id: "n")
@@ -106,7 +106,9 @@ private final class CountingWork: @unchecked Sendable {
         await scheduler.drawingChanged(noteID: "n")
         await scheduler.noteClosed(noteID: "n")
         #expect(await events.next() == .indexed(noteID: "n"))
-        #expect(recognizer.callCount == 3)
+        let linesBefore = Set(PageSegmenter().layout(of: drawing).lines.map { Set($0.strokeIDs) })
+        let callsBefore = recognizer.callCount
+        #expect(callsBefore == linesBefore.count)
 
         // Add a word at the end of the second line.
         let added = TranscribedInk(seed: 9).line("again", origin: CGPoint(x: 900, y: 200), idPrefix: "added")
@@ -116,8 +118,12 @@ private final class CountingWork: @unchecked Sendable {
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(2))
         #expect(await events.next() == .indexed(noteID: "n"))
-        #expect(recognizer.callCount == 4)
-        #expect(Set(recognizer.recognizedLines.last ?? []).isSuperset(of: added.map(\.id)))
+        // Only the lines whose strokes changed (the one the word joined, and any the layout
+        // formed from its strokes) are recognized again.
+        let changed = PageSegmenter().layout(of: drawing).lines.filter { !linesBefore.contains(Set($0.strokeIDs)) }
+        #expect(!changed.isEmpty && changed.count < linesBefore.count)
+        #expect(recognizer.callCount == callsBefore + changed.count)
+        #expect(Set(recognizer.recognizedLines.suffix(changed.count).joined()).isSuperset(of: added.map(\.id)))
         #expect(try await library.search("again").map(\.noteID) == ["n"])
         #expect(try await library.drawing(id: "n") == drawing)
     }

@@ -144,6 +144,18 @@ private struct SeededRows {
         #expect(zip(decoded, decoded.dropFirst()).allSatisfy { $0.logProbability >= $1.logProbability })
     }
 
+    @Test func pruningSkipsBlankFramesAndUnlikelyClasses() {
+        let blankFrame = CTCFrames(probabilities: [[0.9995, 0.0001, 0.0003, 0.0001]])
+        #expect(CTCDecoder(alphabet: ab).decode(blankFrame, maxCandidates: 5).map(\.text) == [""])
+        let exact = CTCDecoder(alphabet: ab, extensionThreshold: -.infinity)
+        #expect(exact.decode(blankFrame, maxCandidates: 5).map(\.text) == ["", "a", "b"])
+
+        let flat = CTCFrames(probabilities: [[0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3, 0.4]])
+        var narrow = CTCDecoder(alphabet: ab)
+        narrow.maxExtensionsPerFrame = 1
+        #expect(Set(narrow.decode(flat, maxCandidates: 10).map(\.text)) == ["", "b"])
+    }
+
     @Test func noFramesReadAsNothing() {
         let f = CTCFrames(logProbabilities: [], frameCount: 0, classCount: ab.classCount)
         let decoder = CTCDecoder(alphabet: ab)

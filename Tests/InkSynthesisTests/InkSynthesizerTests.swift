@@ -156,6 +156,17 @@ import Testing
         #expect(InkSynthesizer().page(lines: ["x"], marginNote: []).lines.count == 1)
     }
 
+    @Test func scriptJoinsLettersAndDotsTheIsAfterTheWord() throws {
+        let word = try #require(InkSynthesizer(seed: 4, style: .script).text("minimum").words.first)
+        let strokes = word.strokeIDs
+        // m-i-n-i-m-u-m joined: far fewer pen lifts than letters, plus two dots at the end.
+        #expect(strokes.count < 7)
+        let dots = word.characters.filter { $0.text == "i" }.compactMap { $0.strokeIDs.last }
+        #expect(dots.count == 2 && Array(strokes.suffix(2)) == dots)
+        let print = try #require(InkSynthesizer(seed: 4).text("minimum").words.first)
+        #expect(print.strokeIDs.count > strokes.count)
+    }
+
     @Test func linesBecomeLabeledSamples() {
         let page = InkSynthesizer(seed: 2).page(lines: ["Ps 23:1", "", "The Lord is my shepherd"])
         let samples = page.lineSamples(idPrefix: "p")

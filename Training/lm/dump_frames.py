@@ -12,7 +12,8 @@ keep it out of the repository.
 """
 import argparse, os, pickle, struct, sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The training code lives one folder up (or where $INKINDEX_TRAINING points).
+sys.path.insert(0, os.environ.get("INKINDEX_TRAINING", os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 import torch  # noqa: E402
 from model import InkNet  # noqa: E402
 from alphabet import CLASS_COUNT  # noqa: E402

@@ -11,45 +11,19 @@ public struct NoteInfo: Sendable, Hashable, Codable {
     public var indexedAt: Date?
 }
 
-/// One word of a note's index: where it is and what it may read.
-public struct IndexedWord: Sendable, Hashable, Codable {
-    /// A reading and its probability (0...1) among the recognizer's candidates.
-    public struct Reading: Sendable, Hashable, Codable {
-        public var text: String
-        public var probability: Double
-        public init(text: String, probability: Double) {
-            self.text = text
-            self.probability = probability
-        }
-    }
-
-    /// Index of the line in reading order on the page.
-    public var line: Int
-    /// Index of the word in its line.
-    public var position: Int
-    public var strokeIDs: [UUID]
-    /// Bounds in drawing coordinates.
-    public var bounds: CGRect
-    /// Readings, best first.
-    public var readings: [Reading]
-
-    public init(line: Int, position: Int, strokeIDs: [UUID], bounds: CGRect, readings: [Reading]) {
-        self.line = line
-        self.position = position
-        self.strokeIDs = strokeIDs
-        self.bounds = bounds
-        self.readings = readings
-    }
-}
-
 /// The derived index of one note, as produced by a recognizer of a given version.
 public struct NoteIndex: Sendable, Hashable {
     public var recognitionVersion: Int
-    /// Words in reading order (line, then position).
-    public var words: [IndexedWord]
-    public init(recognitionVersion: Int, words: [IndexedWord]) {
+    /// Words in reading order (line, then position), as InkSearch's tokenizer made them.
+    public var words: [WordToken]
+    /// Books cited in the words (`ScriptureParser`), for reference queries.
+    public var citedBooks: Set<Int>
+
+    /// `citedBooks` defaults to the books `ScriptureParser.standard` finds in `words`.
+    public init(recognitionVersion: Int, words: [WordToken], citedBooks: Set<Int>? = nil) {
         self.recognitionVersion = recognitionVersion
         self.words = words
+        self.citedBooks = citedBooks ?? Set(ScriptureParser.standard.references(in: words).map(\.reference.book))
     }
 }
 

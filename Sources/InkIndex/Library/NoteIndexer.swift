@@ -17,6 +17,7 @@ public struct NoteIndexer: Sendable {
     public let cache: LineRecognitionCache?
     public var maxCandidates: Int
     public var segmenter = PageSegmenter()
+    public var tokenizer = WordTokenizer()
 
     public init(recognizer: any LineRecognizing, cache: LineRecognitionCache? = nil, maxCandidates: Int = 5) {
         self.recognizer = recognizer
@@ -30,13 +31,14 @@ public struct NoteIndexer: Sendable {
     public func index(_ drawing: Drawing) throws -> NoteIndex {
         let layout = segmenter.layout(of: drawing)
         let byID = Dictionary(drawing.strokes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var words: [IndexedWord] = []
+        var words: [WordToken] = []
         for line in layout.lines {
             try Task.checkCancellation()
             let strokes = line.strokeIDs.compactMap { byID[$0] }
             guard !strokes.isEmpty else { continue }
             let recognition = try recognize(strokes)
-            words += RecognizedWords.words(of: recognition, line: line.id, strokes: byID)
+            let bounds = Dictionary(strokes.map { ($0.id, $0.renderBounds) }, uniquingKeysWith: { first, _ in first })
+            words += tokenizer.tokens(for: recognition, line: line.id, strokeBounds: bounds)
         }
         return NoteIndex(recognitionVersion: recognizer.recognitionVersion, words: words)
     }

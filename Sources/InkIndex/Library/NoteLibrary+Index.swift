@@ -31,6 +31,9 @@ extension NoteLibrary {
             guard current == drawingChecksum else { return false }
             try deleteIndexRows(noteID: noteID)
             for word in index.words { try insert(word, noteID: noteID) }
+            for book in index.citedBooks.sorted() {
+                try db.execute("INSERT INTO citations(note, book) VALUES (?, ?)", [.text(noteID), .int(book)])
+            }
             try db.execute("""
                 INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count)
                 VALUES (?, ?, ?, ?, ?)
@@ -40,7 +43,7 @@ extension NoteLibrary {
         }
     }
 
-    private func insert(_ word: IndexedWord, noteID: String) throws {
+    private func insert(_ word: WordToken, noteID: String) throws {
         let b = word.bounds.isNull ? CGRect.zero : word.bounds
         try db.execute("""
             INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings)
@@ -51,18 +54,18 @@ extension NoteLibrary {
         try db.execute("INSERT INTO token_bounds(id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)",
                        [.int(token), .double(b.minX), .double(b.maxX), .double(b.minY), .double(b.maxY)])
         for reading in word.readings {
-            let key = LibrarySearchSemantics.key(reading.text)
+            let key = TextNormalizer.standard.key(reading.text)
             guard !key.isEmpty else { continue }
             try db.execute("""
                 INSERT INTO postings(term, token, probability) VALUES (?, ?, ?)
                 ON CONFLICT(term, token) DO UPDATE SET probability = max(probability, excluded.probability)
-                """, [.int(try termID(key)), .int(token), .double(reading.probability)])
+                """, [.int(try termID(key, reading: reading.text)), .int(token), .double(reading.probability)])
         }
     }
 
-    private func termID(_ key: String) throws -> Int64 {
+    private func termID(_ key: String, reading: String) throws -> Int64 {
         if let id = try db.scalarInt("SELECT id FROM terms WHERE key = ?", [.text(key)]) { return id }
-        try db.execute("INSERT INTO terms(key) VALUES (?)", [.text(key)])
+        try db.execute("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(reading)])
         return db.lastInsertRowID
     }
 
@@ -70,29 +73,30 @@ extension NoteLibrary {
         try db.execute("DELETE FROM postings WHERE token IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
         try db.execute("DELETE FROM token_bounds WHERE id IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
         try db.execute("DELETE FROM tokens WHERE note = ?", [.text(noteID)])
+        try db.execute("DELETE FROM citations WHERE note = ?", [.text(noteID)])
         try db.execute("DELETE FROM note_index WHERE note = ?", [.text(noteID)])
     }
 
     /// The note's indexed words in reading order, read in one snapshot.
-    public func words(noteID: String) throws -> [IndexedWord] {
+    public func words(noteID: String) throws -> [WordToken] {
         try db.transaction(.deferred) { try wordRows(where: "note = ?", [.text(noteID)]).map(\.word) }
     }
 
     /// Words of a note whose bounds intersect `rect` (through the R*Tree), in reading order.
-    public func words(noteID: String, in rect: CGRect) throws -> [IndexedWord] {
+    public func words(noteID: String, in rect: CGRect) throws -> [WordToken] {
         try wordRows(where: """
             note = ? AND id IN (SELECT id FROM token_bounds WHERE max_x >= ? AND min_x <= ? AND max_y >= ? AND min_y <= ?)
             """, [.text(noteID), .double(rect.minX), .double(rect.maxX), .double(rect.minY), .double(rect.maxY)]).map(\.word)
     }
 
-    func wordRows(where condition: String, _ bindings: [SQLValue]) throws -> [(id: Int64, note: String, word: IndexedWord)] {
+    func wordRows(where condition: String, _ bindings: [SQLValue]) throws -> [(id: Int64, note: String, word: WordToken)] {
         try db.query("""
             SELECT id, note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings FROM tokens
             WHERE \(condition) ORDER BY note, line, position
             """, bindings) { row in
             let bounds = CGRect(x: row.double(5), y: row.double(6), width: row.double(7) - row.double(5), height: row.double(8) - row.double(6))
-            let word = IndexedWord(line: Int(row.int(2)), position: Int(row.int(3)), strokeIDs: TokenCoding.decodeIDs(row.blob(4)),
-                                   bounds: bounds, readings: TokenCoding.decodeReadings(row.text(9)))
+            let word = WordToken(strokeIDs: TokenCoding.decodeIDs(row.blob(4)), bounds: bounds, line: Int(row.int(2)),
+                                 position: Int(row.int(3)), readings: TokenCoding.decodeReadings(row.text(9)))
             return (row.int(0), row.text(1), word)
         }
     }

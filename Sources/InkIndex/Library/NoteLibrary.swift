@@ -16,7 +16,7 @@ import Foundation
 /// ```
 public actor NoteLibrary {
     let db: Database
-    let vocabulary = TermVocabulary()
+    let vocabulary = FormVocabulary()
     public nonisolated let path: String
 
     /// Opens (creating and migrating as needed) the library at `path`.

@@ -18,17 +18,17 @@ enum TokenCoding {
         }
     }
 
-    static func encode(_ readings: [IndexedWord.Reading]) -> String {
+    static func encode(_ readings: [WordReading]) -> String {
         readings.map { reading in
             let clean = reading.text.map { $0 == "\t" || $0.isNewline ? " " : String($0) }.joined()
             return String(format: "%.6g", reading.probability) + "\t" + clean
         }.joined(separator: "\n")
     }
 
-    static func decodeReadings(_ text: String) -> [IndexedWord.Reading] {
+    static func decodeReadings(_ text: String) -> [WordReading] {
         text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
             guard let tab = line.firstIndex(of: "\t"), let p = Double(line[..<tab]) else { return nil }
-            return IndexedWord.Reading(text: String(line[line.index(after: tab)...]), probability: p)
+            return WordReading(text: String(line[line.index(after: tab)...]), probability: p)
         }
     }
 }

@@ -66,7 +66,10 @@ public enum LayoutBenchmark {
                 let found = layout.marks.first { Set($0.strokeIDs) == Set(truth.strokeIDs) }
                 let right = found?.kind == truth.kind
                 if right { marksRight += 1 } else {
-                    fail("\(marked.page.form): \(truth.kind.rawValue) found as \(found.map { $0.kind.rawValue } ?? "no mark with its strokes")")
+                    let became = truth.strokeIDs.map { id in
+                        layout.mark(containing: id).map { "\($0.kind.rawValue)#\($0.id)" } ?? layout.line(containing: id).map { "line \($0.id)" } ?? "drawing"
+                    }
+                    fail("\(marked.page.form): \(truth.kind.rawValue) found as \(found.map { $0.kind.rawValue } ?? "no mark with its strokes: \(became)")")
                 }
                 var counts = byKind[truth.kind] ?? (0, 0)
                 counts.1 += 1
@@ -74,7 +77,10 @@ public enum LayoutBenchmark {
                 byKind[truth.kind] = counts
                 relations += 1
                 if let found, relationRight(truth.target, mark: found.id, layout: layout) { relationsRight += 1 } else {
-                    fail("\(marked.page.form): relation of \(truth.kind.rawValue) wrong")
+                    let made = found.map { m in layout.relations.filter { $0.mark == m.id }.map { r in
+                        "\(r.kind.rawValue) \(r.from) -> \(r.to) j=\(String(format: "%.2f", jaccard(r.to.flatMap(layout.strokeIDs(of:)), truth.target.allTargetStrokes)))"
+                    } } ?? []
+                    fail("\(marked.page.form): relation of \(truth.kind.rawValue) wrong: \(made)")
                 }
             }
             if let note = marked.note {
@@ -115,6 +121,16 @@ public enum LayoutBenchmark {
         let sa = Set(a), sb = Set(b)
         let union = sa.union(sb).count
         return union == 0 ? 1 : Double(sa.intersection(sb).count) / Double(union)
+    }
+}
+
+extension MarkedPage.Target {
+    var allTargetStrokes: [UUID] {
+        switch self {
+        case .words(let ids): ids
+        case .points(_, let to): to
+        case .lines(let lines): lines.flatMap { $0 }
+        }
     }
 }
 

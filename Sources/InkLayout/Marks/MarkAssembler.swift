@@ -104,7 +104,10 @@ struct MarkAssembler: Sendable {
             let s = shapes[i]
             guard s.length >= 1.5 * unit else { continue }
             if case .straight = primitives[i] { pieces.append(i); continue }
-            guard case .writing = primitives[i], s.size >= 2 * unit else { continue }
+            guard case .writing = primitives[i] else { continue }
+            // A short side: straight, but too short to be a mark on its own.
+            if s.straightness >= 0.95 { pieces.append(i); continue }
+            guard s.size >= 2 * unit else { continue }
             // A corner or a U: two or three sides with right-angle turns.
             let poly = s.simplified(tolerance: 0.08 * s.size)
             guard poly.count == 3 || poly.count == 4 else { continue }

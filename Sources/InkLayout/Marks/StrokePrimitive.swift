@@ -40,7 +40,7 @@ struct PrimitiveClassifier: Sendable {
         guard s.straightness >= 0.93 else { return nil }
         let angle = foldedAngle(s.start, s.end)
         let steep = abs(angle)
-        let minLength = steep < 0.45 ? 2.5 * unit : (steep > 1.05 ? 5.5 * unit : 4 * unit)
+        let minLength = steep < 0.45 ? 1.8 * unit : (steep > 1.05 ? 5.5 * unit : 4 * unit)
         guard s.chord >= minLength else { return nil }
         // A wobble far from the chord is a curve, however straight on average.
         let maxDeviation = s.points.reduce(0.0) { max($0, Polyline.distanceToSegment($1, s.start, s.end)) }
@@ -59,7 +59,7 @@ struct PrimitiveClassifier: Sendable {
             let shaft = tail.distance(to: tip)
             guard shaft >= 3 * unit, shaft >= 0.6 * s.length else { continue }
             let b1 = tip.distance(to: barb1), b2 = back.distance(to: barb2)
-            guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, b1 >= 0.08 * shaft, b2 >= 0.08 * shaft,
+            guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, min(b1, b2) >= max(0.3 * unit, 0.03 * shaft),
                   back.distance(to: tip) <= 0.5 * max(b1, b2) else { continue }
             // Both barbs point back along the shaft, one on each side of it.
             let dir = CGPoint(x: (tail.x - tip.x) / shaft, y: (tail.y - tip.y) / shaft)
@@ -97,22 +97,26 @@ struct PrimitiveClassifier: Sendable {
         return max(b.width, b.height) / max(side, 1e-9) < 1.6 ? .circle : .ellipse
     }
 
-    private func tallMark(_ s: StrokeShape) -> StrokePrimitive? {
-        guard s.height >= 5.5 * unit, s.width <= 0.5 * s.height, s.closureGap > 0.25 else { return nil }
-        let poly = s.simplified(tolerance: 0.04 * s.height)
+    /// A bracket, parenthesis or brace: tall, narrow and open. `minHeight` defaults to a height
+    /// no letter reaches; once the line pitch is known a lower bound in pitches applies.
+    func tallMark(_ s: StrokeShape, minHeight: Double? = nil) -> StrokePrimitive? {
+        guard s.height >= (minHeight ?? 5.5 * unit), s.width <= 0.5 * s.height, s.closureGap > 0.25 else { return nil }
         let ends = (s.start.x + s.end.x) / 2
-        // The point farthest from the ends' side in x, in the middle of the height: a brace's cusp.
         let midBand = (s.bounds.minY + 0.3 * s.height)...(s.bounds.minY + 0.7 * s.height)
-        let middle = s.points.filter { midBand.contains($0.y) }
+        let middle = s.points.indices.filter { midBand.contains(s.points[$0].y) }
         guard !middle.isEmpty else { return nil }
-        let midX = middle.map(\.x).reduce(0, +) / Double(middle.count)
+        let midX = middle.map { s.points[$0].x }.reduce(0, +) / Double(middle.count)
         let opens: Bool? = abs(ends - midX) < 0.15 * s.width + 0.1 * unit ? nil : ends > midX
-        // A brace turns sharply in the middle; a bracket only at its ends, a parenthesis nowhere.
-        var cusp = false
-        for i in poly.indices.dropFirst().dropLast() where midBand.contains(poly[i].y) {
-            if abs(turnAngle(poly[i - 1], poly[i], poly[i + 1])) >= 0.9 { cusp = true }
-        }
-        let kind: LayoutMark.Kind = cusp ? .brace : .bracket
+        // A brace's cusp: the middle point farthest from the open side stands out from the path
+        // just above and below it; a parenthesis bulges smoothly and a bracket not at all.
+        let side: Double = (opens ?? true) ? -1 : 1
+        let tip = middle.max { side * s.points[$0].x < side * s.points[$1].x }!
+        let reach = 0.15 * s.height
+        var before = tip, after = tip
+        while before > 0, abs(s.points[before].y - s.points[tip].y) < reach { before -= 1 }
+        while after < s.points.count - 1, abs(s.points[after].y - s.points[tip].y) < reach { after += 1 }
+        let bulge = Polyline.distanceToSegment(s.points[tip], s.points[before], s.points[after])
+        let kind: LayoutMark.Kind = bulge >= max(0.35 * unit, 0.2 * s.width) ? .brace : .bracket
         return .tall(kind, opensRight: opens)
     }
 

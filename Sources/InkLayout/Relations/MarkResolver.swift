@@ -68,7 +68,13 @@ struct MarkResolver: Sendable {
         case .straight(let angle):
             let s = page.shapes[candidate.members[0]]
             if let (kind, words) = horizontalRole(s, angle: angle) {
-                return words.isEmpty ? s.chord < 6 * u : (kind == .strikethrough && s.chord < 3.5 * u)
+                if words.isEmpty { return s.chord < 6 * u }
+                if kind == .strikethrough { return s.chord < 3.5 * u }
+                // A short bar across the letters of a line below the one it would underline is
+                // a t's or T's crossbar.
+                guard s.chord < 4 * u else { return false }
+                let underlined = underlinedLine(s)
+                return crossesInk(s, exceptLine: underlined) || writtenWithinAnotherLine(s, underlined: underlined)
             }
             if abs(angle) <= 0.35 { return s.chord < 4 * u }
             if abs(angle) > 1.2, s.chord >= 5.5 * u { return false }
@@ -89,23 +95,30 @@ struct MarkResolver: Sendable {
         }
     }
 
-    /// Underline or strike-through by the line's height at the mark, with the words it covers.
+    /// Strike-through where the stroke runs through the letters of a line (ink just above and
+    /// below it along most of its length); underline where it runs under the nearest line above.
     private func horizontalRole(_ s: StrokeShape, angle: Double) -> (LayoutMark.Kind, [LayoutRelation.Element])? {
         guard abs(angle) <= 0.35 else { return nil }
         let x0 = s.bounds.minX, x1 = s.bounds.maxX, xm = (x0 + x1) / 2
         let y = s.points.map(\.y).reduce(0, +) / Double(s.points.count)
-        var best: (line: PageGeometry.Line, offset: Double)?
+        var through: (line: PageGeometry.Line, fraction: Double)?
+        var above: (line: PageGeometry.Line, offset: Double)?
         for line in page.lines {
             let overlap = min(x1, line.bounds.maxX) - max(x0, line.bounds.minX)
             guard overlap >= 0.3 * (x1 - x0) else { continue }
             let offset = y - line.fit.y(at: min(max(xm, line.bounds.minX), line.bounds.maxX))
-            // The mark is through or below this line's letters, not above them.
-            guard offset >= line.coreTop - 0.3 * unit, offset <= line.coreBottom + 0.6 * page.pitch else { continue }
-            if best == nil || offset - line.coreTop < best!.offset - best!.line.coreTop { best = (line, offset) }
+            let core = max(line.coreBottom - line.coreTop, 0.3 * unit)
+            if offset >= line.coreTop - 0.5 * core, offset <= line.coreBottom + 0.3 * core {
+                let f = crossedFraction(s, line: line, core: core)
+                if f >= 0.35, f > (through?.fraction ?? 0) { through = (line, f) }
+            }
+            if offset > line.coreBottom - 0.3 * core, offset <= line.coreBottom + 0.7 * page.pitch, offset < (above?.offset ?? .infinity) {
+                above = (line, offset)
+            }
         }
-        guard let (line, offset) = best else { return nil }
-        let coreHeight = line.coreBottom - line.coreTop
-        let kind: LayoutMark.Kind = offset <= line.coreBottom - 0.15 * coreHeight ? .strikethrough : .underline
+        let kind: LayoutMark.Kind
+        let line: PageGeometry.Line
+        if let through { kind = .strikethrough; line = through.line } else if let above { kind = .underline; line = above.line } else { return nil }
         let words = line.wordBounds.indices.filter { k in
             let b = line.wordBounds[k]
             let overlap = min(x1, b.maxX) - max(x0, b.minX)
@@ -114,8 +127,65 @@ struct MarkResolver: Sendable {
         return (kind, words.map { wordElement(line, $0) })
     }
 
+    private func underlinedLine(_ s: StrokeShape) -> Int? {
+        guard let (_, words) = horizontalRole(s, angle: foldedAngle(s.start, s.end)), case .word(let line, _)? = words.first else { return nil }
+        return line
+    }
+
+    /// Written between two strokes of one line (in time) and lying on that line: part of it,
+    /// unless that is the very line it would underline.
+    private func writtenWithinAnotherLine(_ s: StrokeShape, underlined: Int?) -> Bool {
+        let before = page.lineOfStroke[s.order - 1], after = page.lineOfStroke[s.order + 1]
+        guard let line = before, line == after, line != underlined else { return false }
+        let b = page.lines[line].bounds.insetBy(dx: -0.5 * unit, dy: -0.3 * unit)
+        return b.contains(CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+    }
+
+    /// Whether the stroke crosses or touches a writing stroke of any line but `exceptLine` (an
+    /// F's top bar meets its stem without crossing it). O(points nearby).
+    private func crossesInk(_ s: StrokeShape, exceptLine: Int?) -> Bool {
+        let touch = 0.2 * unit
+        let zone = s.bounds.insetBy(dx: -touch, dy: -touch)
+        for line in page.lines where line.id != exceptLine && line.bounds.intersects(zone) {
+            for m in line.members where page.shapes[m].bounds.intersects(zone) {
+                let pts = page.shapes[m].points
+                for i in pts.indices.dropFirst() {
+                    for k in s.points.indices.dropFirst() where Polyline.segmentsIntersect(pts[i - 1], pts[i], s.points[k - 1], s.points[k]) {
+                        return true
+                    }
+                }
+                for p in pts where zone.contains(p) {
+                    for k in s.points.indices.dropFirst() where Polyline.distanceToSegment(p, s.points[k - 1], s.points[k]) <= touch {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The fraction of the stroke's length along which the line's ink lies both just above and
+    /// just below it: high for a stroke through letters, low under them.
+    private func crossedFraction(_ s: StrokeShape, line: PageGeometry.Line, core: Double) -> Double {
+        let samples = 16
+        let x0 = s.bounds.minX, width = max(s.bounds.width, 1e-9)
+        var above = [Bool](repeating: false, count: samples), below = above
+        let band = 0.3 * unit
+        for m in line.members where page.shapes[m].bounds.maxX >= x0 && page.shapes[m].bounds.minX <= s.bounds.maxX {
+            for p in page.shapes[m].points {
+                let k = Int((p.x - x0) / width * Double(samples))
+                guard k >= 0, k < samples else { continue }
+                let y = s.start.y + (s.end.y - s.start.y) * (p.x - s.start.x) / max(s.end.x - s.start.x, 1e-9)
+                let d = p.y - y
+                if d < 0, d > -core - band { above[k] = true }
+                if d > 0, d < core + band { below[k] = true }
+            }
+        }
+        return Double(zip(above, below).filter { $0 && $1 }.count) / Double(samples)
+    }
+
     private func wordElement(_ line: PageGeometry.Line, _ k: Int) -> LayoutRelation.Element {
-        line.clusterKind == .body ? .word(line: line.id, index: k) : .cluster(line.clusterID)
+        .word(line: line.id, index: k)
     }
 
     /// Words with most of their ink inside the enclosure's outline.
@@ -152,7 +222,7 @@ struct MarkResolver: Sendable {
                 let gap = right ? x - b.midX : b.midX - x
                 guard gap >= -unit, gap <= 12 * unit else { return false }
                 let c = line.fit.y(at: x)
-                return c >= b.minY && c <= b.maxY
+                return c >= b.minY - 0.1 * page.pitch && c <= b.maxY + 0.1 * page.pitch
             }.map(\.id)
         }
         let chosen: [Int]

@@ -22,6 +22,18 @@ struct PageGeometry: Sendable {
     var shapes: [StrokeShape]
     var unit: Double
     var pitch: Double
+    /// The line each writing stroke is in, by drawing order.
+    var lineOfStroke: [Int: Int]
+
+    init(lines: [Line], shapes: [StrokeShape], unit: Double, pitch: Double) {
+        self.lines = lines
+        self.shapes = shapes
+        self.unit = unit
+        self.pitch = pitch
+        var map: [Int: Int] = [:]
+        for line in lines { for m in line.members { map[shapes[m].order] = line.id } }
+        lineOfStroke = map
+    }
 
     /// The element of the page nearest to `point` within `reach`: a word of the body, or the
     /// cluster of a margin note or heading. O(words).
@@ -33,7 +45,7 @@ struct PageGeometry: Sendable {
                 let d = distance(point, b)
                 if d <= bestDistance {
                     bestDistance = d
-                    best = line.clusterKind == .body ? .word(line: line.id, index: k) : .cluster(line.clusterID)
+                    best = line.clusterKind == .marginNote ? .cluster(line.clusterID) : .word(line: line.id, index: k)
                 }
             }
         }

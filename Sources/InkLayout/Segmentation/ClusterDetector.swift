@@ -15,7 +15,7 @@ struct ClusterDetector: Sendable {
         var bounds: CGRect
     }
 
-    func clusters(of lines: [LineGrouper.Line]) -> [Cluster] {
+    func clusters(of lines: [LineGrouper.Line], shapes: [StrokeShape]) -> [Cluster] {
         guard !lines.isEmpty else { return [] }
         let centers = lines.map { $0.fit.y(at: $0.bounds.midX) }
         var pitches: [Double] = []
@@ -43,12 +43,19 @@ struct ClusterDetector: Sendable {
         guard let bodyIndex = clusters.indices.max(by: { weight(clusters[$0]) < weight(clusters[$1]) }) else { return [] }
         clusters[bodyIndex].kind = .body
         let body = clusters[bodyIndex].bounds
+        let size = { (c: Cluster) in median(c.lines.flatMap { lines[$0].members.map { shapes[$0].height } }) }
+        let bodySize = size(clusters[bodyIndex])
         for i in clusters.indices where i != bodyIndex {
             let b = clusters[i].bounds
             if overlapX(b, body) < 0.5 * b.width {
                 clusters[i].kind = .marginNote
-            } else if b.maxY < body.minY + 0.5 * unit && clusters[i].lines.count <= 2 {
+            } else if b.maxY < body.minY + 0.5 * unit, clusters[i].lines.count <= 2,
+                      size(clusters[i]) >= 1.25 * bodySize || b.width <= 0.6 * body.width {
+                // Above the body and either larger or short: a title, not the body's first lines.
                 clusters[i].kind = .heading
+            } else {
+                // More of the body's column, after a paragraph break.
+                clusters[i].kind = .body
             }
         }
         // Reading order: headings, then the body, then notes and the rest from the top.

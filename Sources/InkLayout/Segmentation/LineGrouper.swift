@@ -32,13 +32,17 @@ struct LineGrouper: Sendable {
     /// - Parameter writing: indices into `shapes` of the writing strokes, in drawing order.
     /// - Returns: lines with members in drawing order. O(n·L) for n strokes and L lines.
     func lines(shapes: [StrokeShape], writing: [Int]) -> [Line] {
-        let chains = buildChains(shapes: shapes, writing: writing)
-        return mergeChains(chains, shapes: shapes)
+        // Chains once with tolerances in units to measure the line pitch, then again with
+        // tolerances that also respect the pitch, since dense pages leave less room.
+        let rough = buildChains(shapes: shapes, writing: writing, pitch: .infinity)
+        let pitch = estimatePitch(rough, shapes: shapes)
+        let chains = buildChains(shapes: shapes, writing: writing, pitch: pitch)
+        return mergeChains(chains, shapes: shapes, pitch: pitch)
     }
 
     private func isSmall(_ s: StrokeShape) -> Bool { s.size < 0.7 * unit }
 
-    private func buildChains(shapes: [StrokeShape], writing: [Int]) -> [Chain] {
+    private func buildChains(shapes: [StrokeShape], writing: [Int], pitch: Double) -> [Chain] {
         let u = unit
         var chains: [Chain] = []
         for i in writing {
@@ -48,12 +52,13 @@ struct LineGrouper: Sendable {
                 let refY = c.recentY.isEmpty ? s.medianY : c.recentY.reduce(0, +) / Double(c.recentY.count)
                 let dy = abs(s.medianY - refY)
                 let forward = s.bounds.minX - c.recentRight
-                let backOK = s.bounds.minX >= c.recentRight - 4 * u || (s.size < 1.5 * u && s.bounds.maxX >= c.x0 - u)
+                let backOK = s.bounds.minX >= c.recentRight - 4 * u
                 // A tall letter next to the last one overlaps it in height though its median differs.
                 let last = shapes[c.members.last!].bounds
                 let overlap = min(last.maxY, s.bounds.maxY) - max(last.minY, s.bounds.minY)
                 let beside = !small && forward <= 1.5 * u && s.bounds.minX >= last.minX && overlap >= 0.6 * min(last.height, s.height)
-                if dy <= (small ? 2 : 1.3) * u || beside, forward <= 5 * u, backOK {
+                let tolerance = small ? min(2 * u, 0.45 * pitch) : min(1.3 * u, 0.4 * pitch)
+                if dy <= tolerance || beside, forward <= 5 * u, backOK {
                     c.members.append(i)
                     c.x0 = min(c.x0, s.bounds.minX); c.x1 = max(c.x1, s.bounds.maxX)
                     if !small {
@@ -81,9 +86,8 @@ struct LineGrouper: Sendable {
         return LineFit(points: use.map { (shapes[$0].center.x, shapes[$0].medianY, shapes[$0].width + unit) }, minSpan: 6 * unit)
     }
 
-    private func mergeChains(_ chains: [Chain], shapes: [StrokeShape]) -> [Line] {
+    private func mergeChains(_ chains: [Chain], shapes: [StrokeShape], pitch: Double) -> [Line] {
         let u = unit
-        let pitch = estimatePitch(chains, shapes: shapes)
         let strips = emptyStrips(chains, minWidth: max(1.2 * pitch, 6 * u))
         let order = chains.indices.sorted { chains[$0].x1 - chains[$0].x0 > chains[$1].x1 - chains[$1].x0 }
         var lines: [Line] = []
@@ -93,6 +97,7 @@ struct LineGrouper: Sendable {
             let cy = median(c.members.map { shapes[$0].medianY })
             let cx = (c.x0 + c.x1) / 2
             let long = c.members.count >= 3 && c.x1 - c.x0 >= 3 * u
+            let onlySmall = c.members.allSatisfy { isSmall(shapes[$0]) }
             var best: Int?, bestScore = Double.infinity
             for (li, line) in lines.enumerated() {
                 let gap = max(0, c.x0 - line.bounds.maxX, line.bounds.minX - c.x1)
@@ -101,8 +106,10 @@ struct LineGrouper: Sendable {
                 let lo = min(c.x1, line.bounds.maxX), hi = max(c.x0, line.bounds.minX)
                 if gap > 0, strips.contains(where: { $0.lowerBound >= lo - 1e-9 && $0.upperBound <= hi + 1e-9 }) { continue }
                 let x = min(max(cx, line.bounds.minX), line.bounds.maxX)
-                let dy = abs(cy - line.fit.y(at: x))
-                guard dy <= 0.45 * pitch else { continue }
+                // Dots, accents and apostrophes sit above the letters they belong to: judge small
+                // ink against a centre raised a little, and give it more room.
+                let dy = onlySmall ? abs(cy - line.fit.y(at: x) + 0.15 * pitch) : abs(cy - line.fit.y(at: x))
+                guard dy <= (onlySmall ? 0.6 : 0.45) * pitch else { continue }
                 if long, line.spans.contains(where: { min($0.upperBound, c.x1) - max($0.lowerBound, c.x0) > 0.3 * (c.x1 - c.x0) }) { continue }
                 let score = dy + 0.1 * gap
                 if score < bestScore { bestScore = score; best = li }

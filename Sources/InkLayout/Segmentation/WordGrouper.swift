@@ -8,12 +8,12 @@ import Foundation
 struct WordGrouper: Sendable {
     let unit: Double
 
-    func words(of members: [Int], shapes: [StrokeShape]) -> [[Int]] {
+    /// - Parameter xHeight: the line's own x-height (margin notes are often smaller than the
+    ///   body), such as the height of the band holding most of its ink.
+    func words(of members: [Int], shapes: [StrokeShape], xHeight: Double) -> [[Int]] {
         guard !members.isEmpty else { return [] }
         let sorted = members.sorted { shapes[$0].bounds.minX < shapes[$1].bounds.minX }
-        // The line's own x-height: margin notes are often smaller than the body.
-        let heights = sorted.map { shapes[$0].height }.filter { $0 >= 0.3 * unit }
-        let xHeight = heights.count >= 5 ? median(heights) : unit
+        let xHeight = xHeight > 0.2 * unit ? xHeight : unit
         var gaps: [(index: Int, gap: Double)] = []
         var right = shapes[sorted[0]].bounds.maxX
         for k in sorted.indices.dropFirst() {
@@ -34,7 +34,9 @@ struct WordGrouper: Sendable {
     static func threshold(_ gaps: [Double], xHeight: Double) -> Double {
         let lo = 0.5 * xHeight, hi = 1.6 * xHeight
         guard gaps.count >= 4 else { return 0.9 * xHeight }
-        let logs = gaps.map { log(max($0, 1e-6 * xHeight)) }.sorted()
+        // Gaps below a fifth of the x-height all mean "same word"; their logarithms would
+        // otherwise spread out and pull the split down among them.
+        let logs = gaps.map { log(max($0, 0.2 * xHeight)) }.sorted()
         var best = 0.9 * xHeight, bestScore = -Double.infinity
         let total = logs.reduce(0, +)
         var prefix = 0.0

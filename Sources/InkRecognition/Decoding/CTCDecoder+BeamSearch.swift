@@ -8,6 +8,8 @@ extension CTCDecoder {
         _ frames: CTCFrames, maxCandidates: Int, languageModel: LM
     ) -> [DecodedCandidate] {
         let classCount = frames.classCount
+        let pruning = extensionThreshold > -.infinity
+        let blankDominance = log(0.999)
         let space = Int32(alphabet.spaceClass ?? -1)
         var trie = PrefixTrie(classCount: classCount, reservingCapacity: max(1024, frames.frameCount * beamWidth * 2))
         var lmStates: [LM.State] = [languageModel.initialState]
@@ -21,9 +23,17 @@ extension CTCDecoder {
         frames.logProbabilities.withUnsafeBufferPointer { values in
             for t in 0..<frames.frameCount {
                 let row = t * classCount
-                candidates.removeAll(keepingCapacity: true)
-                for k in 1..<classCount where Double(values[row + k]) >= extensionThreshold { candidates.append(Int32(k)) }
                 let blankLP = Double(values[row])
+                candidates.removeAll(keepingCapacity: true)
+                // Where the blank is all but certain, no prefix grows: only blanks and repeats count.
+                if !(pruning && blankLP >= blankDominance) {
+                    for k in 1..<classCount where Double(values[row + k]) >= extensionThreshold { candidates.append(Int32(k)) }
+                    if pruning && candidates.count > maxExtensionsPerFrame {
+                        // An unsure frame (a flat distribution) would otherwise multiply the work.
+                        candidates.sort { values[row + Int($0)] > values[row + Int($1)] }
+                        candidates.removeLast(candidates.count - maxExtensionsPerFrame)
+                    }
+                }
                 next.reset(nodeCount: trie.count)
 
                 for entry in 0..<beam.count {

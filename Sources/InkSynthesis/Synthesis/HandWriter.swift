@@ -113,20 +113,24 @@ struct HandWriter {
             let placement = GlyphPlacement(glyph, left: x, lineOrigin: origin, cap: cap, slant: style.slant,
                                            variation: v, drift: drift, rng: &rng)
 
-            // Hands write a letter's body (its longest stroke) first; script hands join it to the
-            // previous letter where the body starts at its left edge, and add dots and crossbars
-            // after the word.
+            // Hands write a letter's main strokes in the font's order and its dots and crossbars
+            // last; script hands join the first stroke to the previous letter where it enters from
+            // the left (Hershey cursive letters enter and leave at the same height), and add the
+            // dots and crossbars after the word.
             let paths = glyph.strokes.map {
                 PenPath.resampled(PenPath.smoothed($0.map(placement.place), passes: 2), spacing: spacing)
             }
-            let body = Self.longest(glyph.strokes)
-            let entersFromLeft = !glyph.strokes.isEmpty
-                && (glyph.strokes[body][0].x - glyph.left) < 0.45 * max(glyph.advance, 1)
+            let (main, minor) = Self.mainAndMinorStrokes(glyph.strokes)
+            let entersFromLeft = main.first.map { (glyph.strokes[$0][0].x - glyph.left) < 0.45 * max(glyph.advance, 1) } ?? false
             let joins = script && previousJoinable && character.isLowercase && entersFromLeft
-            for s in [body] + paths.indices.filter({ $0 != body }) where s < paths.count {
-                if s == body, joins, strokes.join(paths[s], owner: c, word: word, spacing: spacing) { continue }
-                strokes.add(paths[s], owner: c, word: word, later: script && s != body)
+            for (k, s) in main.enumerated() {
+                // Where the font lifts the pen only to start the next stroke where the last ended
+                // (the humps of a cursive m), a hand keeps it down.
+                let continues = k > 0 && Self.close(paths[main[k - 1]].last, paths[s].first, within: 0.2 * cap)
+                if (k == 0 && joins) || continues, strokes.join(paths[s], owner: c, word: word, spacing: spacing) { continue }
+                strokes.add(paths[s], owner: c, word: word)
             }
+            for s in minor { strokes.add(paths[s], owner: c, word: word, later: script) }
             previousJoinable = character.isLetter && !glyph.strokes.isEmpty
             x += placement.advance + style.letterSpacing * cap + v * cap * 0.03 * rng.signed()
         }
@@ -215,10 +219,18 @@ struct HandWriter {
         }
     }
 
-    /// The index of the stroke with the longest path (a letter's body, as opposed to its dot).
-    static func longest(_ strokes: [[CGPoint]]) -> Int {
-        func length(_ s: [CGPoint]) -> Double { zip(s, s.dropFirst()).reduce(0) { $0 + PenPath.distance($1.0, $1.1) } }
-        return strokes.indices.max { length(strokes[$0]) < length(strokes[$1]) } ?? 0
+    /// A glyph's strokes split into its main strokes and the minor ones (dots, crossbars: under
+    /// 35% of the longest stroke's length), each in the font's order.
+    static func mainAndMinorStrokes(_ strokes: [[CGPoint]]) -> (main: [Int], minor: [Int]) {
+        let lengths = strokes.map { s in zip(s, s.dropFirst()).reduce(0.0) { $0 + PenPath.distance($1.0, $1.1) } }
+        let longest = lengths.max() ?? 0
+        let minor = strokes.indices.filter { lengths[$0] < 0.35 * longest }
+        return (strokes.indices.filter { !minor.contains($0) }, minor)
+    }
+
+    static func close(_ a: CGPoint?, _ b: CGPoint?, within distance: Double) -> Bool {
+        guard let a, let b else { return false }
+        return PenPath.distance(a, b) < distance
     }
 
     /// The glyph for a character, with typographic look-alikes folded to ASCII and `?` for the rest.

@@ -4,20 +4,6 @@ import Foundation
 enum BinaryChannel: Int, CaseIterable {
     case time, size, opacity, force, azimuth, altitude
 
-    /// The columns a channel stores: two for size (width, height), one otherwise.
-    func columns(of point: StrokePoint) -> [Double]? {
-        switch self {
-        case .time: point.time.map { [$0] }
-        case .size: point.size.map { [Double($0.width), Double($0.height)] }
-        case .opacity: point.opacity.map { [$0] }
-        case .force: point.force.map { [$0] }
-        case .azimuth: point.azimuth.map { [$0] }
-        case .altitude: point.altitude.map { [$0] }
-        }
-    }
-
-    var columnCount: Int { self == .size ? 2 : 1 }
-
     func isPresent(in point: StrokePoint) -> Bool {
         switch self {
         case .time: point.time != nil
@@ -26,18 +12,6 @@ enum BinaryChannel: Int, CaseIterable {
         case .force: point.force != nil
         case .azimuth: point.azimuth != nil
         case .altitude: point.altitude != nil
-        }
-    }
-
-    func set(_ values: ArraySlice<Double>, on point: inout StrokePoint) {
-        let v = values[values.startIndex]
-        switch self {
-        case .time: point.time = v
-        case .size: point.size = CGSize(width: v, height: values[values.startIndex + 1])
-        case .opacity: point.opacity = v
-        case .force: point.force = v
-        case .azimuth: point.azimuth = v
-        case .altitude: point.altitude = v
         }
     }
 }
@@ -63,25 +37,27 @@ enum ColumnEncoding: UInt8 {
             var integers: [Int64] = []
             integers.reserveCapacity(patterns.count)
             for p in patterns {
-                let v = Double(bitPattern: p)
-                let k = (v * scale).rounded()
+                let k = (Double(bitPattern: p) * scale).rounded()
                 // Checked the way the decoder computes it, which also turns away -0.0.
-                guard abs(k) <= 9_007_199_254_740_992, (Double(Int64(k)) / scale).bitPattern == p else { continue exponents }
-                integers.append(Int64(k))
+                guard k <= 9_007_199_254_740_992, k >= -9_007_199_254_740_992 else { continue exponents }
+                let integer = Int64(k)
+                guard (Double(integer) / scale).bitPattern == p else { continue exponents }
+                integers.append(integer)
             }
             return (UInt8(e), integers)
         }
         return nil
     }
 
-    static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
-    static func unzigzag(_ v: UInt64) -> Int64 { Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1) }
+    static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v &<< 1) ^ (v &>> 63)) }
+    static func unzigzag(_ v: UInt64) -> Int64 { Int64(bitPattern: v &>> 1) ^ (0 &- Int64(bitPattern: v & 1)) }
 
     static func reverseBits(_ v: UInt64) -> UInt64 {
         var x = v
-        x = ((x >> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) << 1)
-        x = ((x >> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) << 2)
-        x = ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+        // Masking shifts (&<<, &>>): no range checks on the hot path of every column.
+        x = ((x &>> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) &<< 1)
+        x = ((x &>> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) &<< 2)
+        x = ((x &>> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) &<< 4)
         return x.byteSwapped
     }
 

@@ -33,7 +33,7 @@ struct BinaryPayloadReader {
         while true {
             let b = try byte()
             if shift == 63 && b > 1 { throw malformed("varint overflows 64 bits") }
-            value |= UInt64(b & 0x7F) << shift
+            value |= UInt64(b & 0x7F) &<< shift
             if b < 0x80 { return value }
             shift += 7
             if shift > 63 { throw malformed("varint longer than 10 bytes") }
@@ -140,14 +140,22 @@ struct BinaryPayloadReader {
         let xs = try column(count: n), ys = try column(count: n)
         var points = (0..<n).map { StrokePoint(location: CGPoint(x: xs[$0], y: ys[$0])) }
         for channel in BinaryChannel.allCases where present & (1 << channel.rawValue) != 0 {
-            let bitmap = presence[channel]
-            let holders = bitmap.map { b in (0..<n).filter { b[$0 >> 3] & (1 << ($0 & 7)) != 0 } } ?? Array(0..<n)
-            var columns: [[Double]] = []
-            for _ in 0..<channel.columnCount { columns.append(try column(count: holders.count)) }
-            var values = [Double](repeating: 0, count: channel.columnCount)
-            for (k, i) in holders.enumerated() {
-                for c in 0..<channel.columnCount { values[c] = columns[c][k] }
-                channel.set(values[...], on: &points[i])
+            // nil: every point holds the channel.
+            let holders = presence[channel].map { b in (0..<n).filter { b[$0 >> 3] & (1 << ($0 & 7)) != 0 } }
+            let count = holders?.count ?? n
+            let first = try column(count: count)
+            let second = channel == .size ? try column(count: count) : []
+            for k in 0..<count {
+                let i = holders?[k] ?? k
+                let v = first[k]
+                switch channel {
+                case .time: points[i].time = v
+                case .size: points[i].size = CGSize(width: v, height: second[k])
+                case .opacity: points[i].opacity = v
+                case .force: points[i].force = v
+                case .azimuth: points[i].azimuth = v
+                case .altitude: points[i].altitude = v
+                }
             }
         }
         return points

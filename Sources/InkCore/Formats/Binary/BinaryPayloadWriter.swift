@@ -15,7 +15,7 @@ struct BinaryPayloadWriter {
         var v = value
         while v >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
+            v = v &>> 7
         }
         bytes.append(UInt8(v))
     }
@@ -62,13 +62,23 @@ struct BinaryPayloadWriter {
     private mutating func points(_ points: [StrokePoint]) {
         uvarint(UInt64(points.count))
         guard !points.isEmpty else { return }
-        var present: UInt8 = 0, partial: UInt8 = 0
+        // One pass for which channels some point has (present) and every point has (all).
+        var present: UInt8 = 0, all: UInt8 = 0x3F
+        for point in points {
+            var mask: UInt8 = 0
+            if point.time != nil { mask |= 1 }
+            if point.size != nil { mask |= 2 }
+            if point.opacity != nil { mask |= 4 }
+            if point.force != nil { mask |= 8 }
+            if point.azimuth != nil { mask |= 16 }
+            if point.altitude != nil { mask |= 32 }
+            present |= mask
+            all &= mask
+        }
+        let partial = present & ~all
         var channelColumns: [[UInt64]] = []
-        for channel in BinaryChannel.allCases {
+        for channel in BinaryChannel.allCases where present & (1 << channel.rawValue) != 0 {
             let values = Self.values(of: channel, in: points)
-            guard !values.isEmpty else { continue }
-            present |= 1 << channel.rawValue
-            if values.count < points.count * channel.columnCount { partial |= 1 << channel.rawValue }
             if channel == .size {
                 channelColumns.append(stride(from: 0, to: values.count, by: 2).map { values[$0] })
                 channelColumns.append(stride(from: 1, to: values.count, by: 2).map { values[$0] })
@@ -102,12 +112,6 @@ struct BinaryPayloadWriter {
 
     /// One column, in whichever encoding is smallest.
     private mutating func column(_ patterns: [UInt64]) {
-        var previous: UInt64 = 0
-        var deltaSize = 0
-        for p in patterns {
-            deltaSize += ColumnEncoding.varintSize(ColumnEncoding.reverseBits(p ^ previous))
-            previous = p
-        }
         var scaledSize = Int.max
         let scaled = ColumnEncoding.scaledIntegers(patterns)
         if let scaled {
@@ -116,6 +120,17 @@ struct BinaryPayloadWriter {
             for k in scaled.integers {
                 scaledSize += ColumnEncoding.varintSize(ColumnEncoding.zigzag(k &- last))
                 last = k
+            }
+        }
+        var previous: UInt64 = 0
+        var deltaSize = Int.max
+        // XOR differences take at least a byte a value; skip measuring them where scaled
+        // integers already take two or fewer.
+        if scaledSize > 2 * patterns.count + 1 {
+            deltaSize = 0
+            for p in patterns {
+                deltaSize += ColumnEncoding.varintSize(ColumnEncoding.reverseBits(p ^ previous))
+                previous = p
             }
         }
         if let scaled, scaledSize < deltaSize, scaledSize < patterns.count * 8 {

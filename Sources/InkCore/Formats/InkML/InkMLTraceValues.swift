@@ -15,6 +15,7 @@ struct InkMLTraceValues {
     }
 
     private enum Mode { case explicit, first, second }
+    private static let xRole = -1, yRole = -2, droppedRole = -3
 
     private struct ChannelState {
         var mode = Mode.explicit
@@ -31,6 +32,9 @@ struct InkMLTraceValues {
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, format: InkMLTraceFormat) throws(Failure) -> [StrokePoint] {
         let channels = format.channels
         let regular = format.regularCount
+        // Plain arrays, so that the per-point loop copies no channel structs.
+        let roles = channels.map { $0.isX ? Self.xRole : $0.isY ? Self.yRole : $0.field?.rawValue ?? Self.droppedRole }
+        let scales = channels.map(\.scale)
         var states = [ChannelState](repeating: ChannelState(), count: channels.count)
         var values = [Double?](repeating: nil, count: channels.count)
         var points: [StrokePoint] = []
@@ -52,20 +56,23 @@ struct InkMLTraceValues {
             for c in valueIndex..<channels.count { values[c] = nil }
             var point = StrokePoint(x: 0, y: 0)
             var width: Double?, height: Double?
-            for (c, channel) in channels.enumerated() {
+            for c in 0..<roles.count {
                 guard let value = values[c] else { continue }
-                if channel.isX { point.location.x = value; continue }
-                if channel.isY { point.location.y = value; continue }
-                guard let field = channel.field else { continue }
-                let v = channel.scale == 1 ? value : value * channel.scale
-                switch field {
-                case .time: point.time = v
-                case .force: point.force = v
-                case .width: width = v
-                case .height: height = v
-                case .opacity: point.opacity = v
-                case .azimuth: point.azimuth = v
-                case .altitude: point.altitude = v
+                switch roles[c] {
+                case Self.xRole: point.location.x = value
+                case Self.yRole: point.location.y = value
+                case Self.droppedRole: break
+                case let raw:
+                    let v = scales[c] == 1 ? value : value * scales[c]
+                    switch InkMLField(rawValue: raw)! {
+                    case .time: point.time = v
+                    case .force: point.force = v
+                    case .width: width = v
+                    case .height: height = v
+                    case .opacity: point.opacity = v
+                    case .azimuth: point.azimuth = v
+                    case .altitude: point.altitude = v
+                    }
                 }
             }
             if width != nil || height != nil {

@@ -197,11 +197,14 @@ struct InkMLWriter {
             out += Self.decimal(point.location.x)
             out += " "
             out += Self.decimal(point.location.y)
-            let values = fields.map { $0.value(of: point) }
-            let last = values.lastIndex { $0 != nil } ?? -1
-            for value in values.prefix(last + 1) {
+            // Missing values at the end of a point are left off; inside it they are "?".
+            var pending = 0
+            for field in fields {
+                guard let value = field.value(of: point) else { pending += 1; continue }
+                for _ in 0..<pending { out += " ?" }
+                pending = 0
                 out += " "
-                out += value.map(Self.decimal) ?? "?"
+                out += Self.decimal(value)
             }
         }
         out += "</trace>\n"
