@@ -6,5 +6,6 @@ enum CommandRegistry {
         RenderCommand.self,
         LibraryCommand.self,
         DemoCommand.self,
+        LibraryBenchCommand.self,
     ]
 }
