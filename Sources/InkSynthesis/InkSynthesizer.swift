@@ -48,6 +48,8 @@ public struct InkSynthesizer: Sendable {
         public var penSpeed: Double = 8
         /// Distance between successive points, in cap heights (a digitizer's density).
         public var sampleSpacing: Double = 0.05
+        /// Whether points carry a pen pressure (`force`, 0...1), as a stylus would report.
+        public var recordsForce: Bool = false
         /// Tool, color and width of every stroke.
         public var ink: Ink = Ink(tool: .pen, color: .black, width: 2.5)
 

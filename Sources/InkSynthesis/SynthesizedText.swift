@@ -13,12 +13,23 @@ public struct SynthesizedText: Sendable, Hashable, Codable {
     public var drawing: Drawing
     /// Lines in writing order: the first block's lines, then the next block's.
     public var lines: [SynthesizedLine]
+    /// Hand-drawn marks added with `InkSynthesizer.adding(_:to:)`, in drawing order.
+    public var marks: [SynthesizedMark] = []
 
     /// Every word of every line, in writing order. O(words).
     public var words: [SynthesizedWord] { lines.flatMap(\.words) }
 
     /// The lines of one block (0 is the first block, e.g. a page's body). O(lines).
     public func lines(inBlock block: Int) -> [SynthesizedLine] { lines.filter { $0.block == block } }
+
+    /// Each written line as a labeled sample (its strokes and text), as the dataset reader gives
+    /// real ones; the writer is "synthetic". Blank lines are left out. O(strokes).
+    public func lineSamples(idPrefix: String = "synthetic") -> [LabeledSample] {
+        lines.filter { !$0.strokeIDs.isEmpty }.map { line in
+            LabeledSample(id: "\(idPrefix)-\(line.index)", writer: "synthetic", text: line.text,
+                          drawing: Drawing(strokes: drawing.strokes(withIDs: Set(line.strokeIDs))))
+        }
+    }
 }
 
 /// One written line of a `SynthesizedText`.

@@ -113,4 +113,21 @@ import Testing
         let d = try InkML.read("<ink><trace/><trace>1 2,</trace></ink>").drawing
         #expect(d.strokes.map(\.points.count) == [0, 1])
     }
+
+    @Test func decimalTextReadsBackBitExactly() throws {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 1e15, 1e16 + 2, 123456789012345.6, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for _ in 0..<5000 {
+            let bits = generator.next() as UInt64
+            let v = Double(bitPattern: bits)
+            if v.isFinite { values.append(v) }
+            values.append(Double(Int.random(in: -99_999...99_999)) / [1, 10, 100, 1000].randomElement()!)
+        }
+        let format = InkMLTraceFormat.default
+        for v in values {
+            let text = InkMLWriter.decimal(v) + " 0"
+            let parsed = try InkMLTraceValues.decode(text, format: format)[0].location.x
+            #expect(Double(parsed).bitPattern == v.bitPattern, "\(v) written as \(text)")
+        }
+    }
 }

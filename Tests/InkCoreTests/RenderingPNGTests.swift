@@ -103,6 +103,19 @@ import Testing
         #expect(image[60, 10] == Ink.Color(red: 255, green: 0, blue: 0))
     }
 
+    @Test func degenerateOverlaysAndWidthsFinishQuickly() throws {
+        var options = RenderOptions(viewport: CGRect(x: 0, y: 0, width: 100, height: 100))
+        options.overlays = [
+            Overlay(.line(from: .zero, to: CGPoint(x: Double.infinity, y: 0)), dashed: true),
+            Overlay(.polyline([.zero, CGPoint(x: 1e300, y: 1e300)], closed: false), dashed: true),
+            Overlay(.circle(center: CGPoint(x: Double.nan, y: 0), radius: .nan), fill: .black),
+            Overlay(.rect(CGRect(x: 10, y: 10, width: 20, height: 20)), lineWidth: .infinity),
+        ]
+        let huge = Stroke(points: (0..<50).map { StrokePoint(x: Double($0), y: 50) }, ink: Ink(width: 1e9))
+        let image = try PNGRenderer(width: 100, options: options).raster(for: Drawing(strokes: [huge]))
+        #expect(image.width == 100 && image.height == 100)
+    }
+
     @Test func refusesSizesItCannotDraw() {
         let far = Stroke(points: [StrokePoint(x: 0, y: 0), StrokePoint(x: 1, y: 1e9)])
         #expect(throws: PNGRenderer.Failure.self) { try PNGRenderer(width: 1000).png(for: Drawing(strokes: [far])) }

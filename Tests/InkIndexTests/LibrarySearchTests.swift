@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct LibrarySearchTests {
     /// Three notes; "feet" is also read as "fact" (a less likely reading).
-    private func library(recognizer: any LineRecognizing = ScriptedRecognizer(alternatives: ["feet": [("fact", -1.5)]])) async throws -> (NoteLibrary, URL) {
+    private func library(recognizer: any LineRecognizing = TranscriptScriptedRecognizer(alternatives: ["feet": [("fact", -1.5)]])) async throws -> (NoteLibrary, URL) {
         let (library, directory) = try makeTemporaryLibrary()
         try await library.add(transcribedPage(["amazing grace how sweet", "the sound"], id: "hymn"), id: "hymn")
         try await library.add(transcribedPage(["Grace is a gift", "Jn 3:16 for God", "so loved"], id: "sermon"), id: "sermon")
@@ -83,7 +83,7 @@ import Testing
         let (library, directory) = try await library(recognizer: TranscriptRecognizer(recognitionVersion: 1))
         defer { try? FileManager.default.removeItem(at: directory) }
         // Version 2 reads "grace" as "favor" in the hymn; until it commits, search sees version 1.
-        let v2 = ScriptedRecognizer(version: 2, alternatives: [:])
+        let v2 = TranscriptScriptedRecognizer(version: 2, alternatives: [:])
         let (drawing, checksum) = try await library.indexTarget(noteID: "hymn")
         var index = try NoteIndexer(recognizer: v2).index(drawing)
         index.words[1].readings = [.init(text: "favor", probability: 1)]

@@ -25,7 +25,7 @@ func transcribedPage(_ lines: [String], id: String = "page", seed: UInt64 = 3) -
 
 /// Reads transcripts like `TranscriptRecognizer`, adds scripted alternative readings and counts
 /// the lines it was asked to recognize.
-final class ScriptedRecognizer: LineRecognizing, @unchecked Sendable {
+final class TranscriptScriptedRecognizer: LineRecognizing, @unchecked Sendable {
     let recognitionVersion: Int
     /// For a word of the transcript: alternative readings of the whole line are made by
     /// replacing it with each alternative, at the given log-probability.

@@ -98,7 +98,7 @@ private final class CountingWork: @unchecked Sendable {
         let (library, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }
         let clock = VirtualClock()
-        let recognizer = ScriptedRecognizer()
+        let recognizer = TranscriptScriptedRecognizer()
         let scheduler = RecognitionScheduler(library: library, indexer: NoteIndexer(recognizer: recognizer, cache: LineRecognitionCache()), clock: clock)
         var events = scheduler.events.makeAsyncIterator()
         var drawing = transcribedPage(["first line here", "second line", "third line"], id: "n")

@@ -144,6 +144,18 @@ private struct SeededRows {
         #expect(zip(decoded, decoded.dropFirst()).allSatisfy { $0.logProbability >= $1.logProbability })
     }
 
+    @Test func pruningSkipsBlankFramesAndUnlikelyClasses() {
+        let blankFrame = CTCFrames(probabilities: [[0.9995, 0.0001, 0.0003, 0.0001]])
+        #expect(CTCDecoder(alphabet: ab).decode(blankFrame, maxCandidates: 5).map(\.text) == [""])
+        let exact = CTCDecoder(alphabet: ab, extensionThreshold: -.infinity)
+        #expect(exact.decode(blankFrame, maxCandidates: 5).map(\.text) == ["", "a", "b"])
+
+        let flat = CTCFrames(probabilities: [[0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3, 0.4]])
+        var narrow = CTCDecoder(alphabet: ab)
+        narrow.maxExtensionsPerFrame = 1
+        #expect(Set(narrow.decode(flat, maxCandidates: 10).map(\.text)) == ["", "b"])
+    }
+
     @Test func noFramesReadAsNothing() {
         let f = CTCFrames(logProbabilities: [], frameCount: 0, classCount: ab.classCount)
         let decoder = CTCDecoder(alphabet: ab)
@@ -156,8 +168,20 @@ private struct SeededRows {
         let f = frames(ab, [["a": 0.5, "b": 0.45], ["_": 0.9]])
         #expect(CTCDecoder(alphabet: ab).decode(f, maxCandidates: 1).first?.text == "a")
         let lm = TableLanguageModel(preferred: "b")
-        let guided = CTCDecoder(alphabet: ab, languageModel: lm, languageModelWeight: 1, insertionBonus: 0)
+        var guided = CTCDecoder(alphabet: ab, languageModel: lm, languageModelWeight: 1, insertionBonus: 0)
+        guided.scoresLineEnd = false
         #expect(guided.decode(f, maxCandidates: 1).first?.text == "b")
+    }
+
+    @Test func theLineEndIsScoredAsAWordBoundary() throws {
+        let noSpace = Alphabet(characters: ["a", "b"])
+        let f = frames(noSpace, [["b": 0.9], ["_": 0.9]])
+        var decoder = CTCDecoder(alphabet: noSpace, languageModel: TableLanguageModel(preferred: "b"), languageModelWeight: 0.5, insertionBonus: 0)
+        decoder.scoresLineEnd = false
+        let open = try #require(decoder.decode(f, maxCandidates: 3).first { $0.text == "b" })
+        decoder.scoresLineEnd = true
+        let closed = try #require(decoder.decode(f, maxCandidates: 3).first { $0.text == "b" })
+        #expect(abs(closed.logProbability - (open.logProbability + 0.5 * log(0.05))) < 1e-3)
     }
 
     @Test func aLexiconBonusFavorsKnownWords() {
@@ -185,5 +209,37 @@ private struct TableLanguageModel: CharacterLanguageModel {
     var initialState: Int { 0 }
     func score(_ next: Character, after state: Int) -> (logProbability: Double, state: Int) {
         (next == preferred ? log(0.9) : log(0.05), 0)
+    }
+}
+
+@Suite struct DecodingOptionsTests {
+    let ab = Alphabet(characters: Array(" ab"))
+
+    @Test func shippedOptionsUseBeamSearchWithTheLanguageModel() throws {
+        let decoder = try DecodingOptions.shipped.makeDecoder(alphabet: ab)
+        #expect(decoder.method == .beamSearch)
+        #expect(decoder.languageModel != nil)
+        #expect(decoder.insertionBonus == DecodingOptions.shipped.insertionBonus)
+    }
+
+    @Test func greedyOptionsGiveOneCandidate() throws {
+        var options = DecodingOptions()
+        options.method = .greedy
+        let decoder = try options.makeDecoder(alphabet: ab)
+        let f = CTCFrames(probabilities: [[0.1, 0.1, 0.5, 0.3], [0.9, 0.03, 0.03, 0.04]])
+        #expect(decoder.decode(f, maxCandidates: 5).map(\.text) == ["a"])
+    }
+
+    @Test func noLanguageModelMeansNoBonus() throws {
+        var options = DecodingOptions()
+        options.useLanguageModel = false
+        let decoder = try options.makeDecoder(alphabet: ab)
+        #expect(decoder.languageModel == nil)
+        #expect(decoder.insertionBonus == 0)
+        let f = CTCFrames(probabilities: [[0.6, 0.01, 0.39, 0], [0.6, 0.01, 0.39, 0]].map { $0.map { max($0, 1e-9) } })
+        let best = try #require(decoder.decode(f, maxCandidates: 1).first)
+        #expect(best.text == "a")
+        // aa, a_, _a, and " a", "a " (spaces at the ends are no text).
+        #expect(abs(best.logProbability - log(0.39 * 0.39 + 2 * 0.39 * 0.6 + 2 * 0.39 * 0.01)) < 1e-4)
     }
 }

@@ -156,6 +156,25 @@ import Testing
         #expect(InkSynthesizer().page(lines: ["x"], marginNote: []).lines.count == 1)
     }
 
+    @Test func scriptJoinsLettersAndDotsTheIsAfterTheWord() throws {
+        let word = try #require(InkSynthesizer(seed: 4, style: .script).text("minimum").words.first)
+        let strokes = word.strokeIDs
+        // m-i-n-i-m-u-m joined: far fewer pen lifts than letters, plus two dots at the end.
+        #expect(strokes.count < 7)
+        let dots = word.characters.filter { $0.text == "i" }.compactMap { $0.strokeIDs.last }
+        #expect(dots.count == 2 && Array(strokes.suffix(2)) == dots)
+        let print = try #require(InkSynthesizer(seed: 4).text("minimum").words.first)
+        #expect(print.strokeIDs.count > strokes.count)
+    }
+
+    @Test func linesBecomeLabeledSamples() {
+        let page = InkSynthesizer(seed: 2).page(lines: ["Ps 23:1", "", "The Lord is my shepherd"])
+        let samples = page.lineSamples(idPrefix: "p")
+        #expect(samples.map(\.text) == ["Ps 23:1", "The Lord is my shepherd"])
+        #expect(samples.map(\.id) == ["p-0", "p-2"])
+        #expect(samples[1].drawing.strokes.map(\.id) == page.lines[2].strokeIDs)
+    }
+
     @Test func charactersOutsideTheFontsAreWrittenAsLookAlikesOrQuestionMarks() {
         let words = InkSynthesizer(seed: 1).text("caf\u{e9} \u{201C}hi\u{201D}").words
         #expect(words.count == 2)
@@ -167,6 +186,14 @@ import Testing
         #expect(empty.drawing.strokes.isEmpty)
         #expect(empty.lines.count == 1 && empty.lines[0].words.isEmpty && empty.lines[0].bounds.isNull)
         #expect(InkSynthesizer().drawing(for: "   ").strokes.isEmpty)
+    }
+
+    @Test func pressureIsRecordedOnlyWhenAsked() {
+        #expect(InkSynthesizer().drawing(for: "ok").strokes.flatMap(\.points).allSatisfy { $0.force == nil })
+        var style = InkSynthesizer.Style()
+        style.recordsForce = true
+        let points = InkSynthesizer(style: style).drawing(for: "ok").strokes.flatMap(\.points)
+        #expect(points.allSatisfy { ($0.force ?? -1) > 0 && ($0.force ?? 2) <= 1 })
     }
 
     @Test func inkCarriesTheStylesToolColorAndWidth() {

@@ -6,6 +6,7 @@
 Sources (see Training/lm/README.md for their terms):
   * the King James Bible, read with Debian's `bible` program (packages bible-kjv, bible-kjv-text)
     or from --kjv FILE (one verse a line, "Ref text");
+  * The Devil's Dictionary by Ambrose Bierce (1911, public domain), Debian package dict-devil;
   * the wamerican word list, /usr/share/dict/american-english (within-word statistics only);
   * scripture references ("Jn 3:16", "1 Cor 13:4-7") generated from the Bible's own verse list.
 Never IAM-OnDB or UNIPEN transcriptions: their test sets share those corpora.
@@ -77,6 +78,18 @@ def read_kjv(path):
     if book + 1 != len(BOOKS):
         sys.exit(f"expected {len(BOOKS)} books in the KJV text, found {book + 1}")
     return verses
+
+
+def read_devil(path):
+    """Paragraphs of The Devil's Dictionary (dictd format, gzip), headers and markup dropped."""
+    import gzip
+    text = gzip.open(path, "rt", encoding="latin-1").read()
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", text):
+        block = clean(block.replace("_", "").replace("\n", " "))
+        if len(block) > 20 and not block.startswith("00-database"):
+            paragraphs.append(block)
+    return paragraphs
 
 
 def references(verses, rng, count):
@@ -247,11 +260,13 @@ def main():
     parser.add_argument("--output", required=True)
     parser.add_argument("--kjv", help="KJV text, one verse a line ('Ge1:1 In the beginning ...'); default: run `bible`")
     parser.add_argument("--words", default="/usr/share/dict/american-english")
+    parser.add_argument("--devil", default="/usr/share/dictd/devil.dict.dz", help="The Devil's Dictionary ('' to leave out)")
+    parser.add_argument("--devil-repeats", type=int, default=2, help="count The Devil's Dictionary this many times")
     parser.add_argument("--order", type=int, default=6)
     parser.add_argument("--thresholds", default="1,1,2,3,4,6", help="minimum raw count to keep an n-gram, per order")
     parser.add_argument("--references", type=int, default=30000)
     parser.add_argument("--eval-text", help="also report bits/char on this text, one line a sample (not trained on)")
-    parser.add_argument("--lexicon-output", help="also write the known words (KJV + word list), one a line")
+    parser.add_argument("--lexicon-output", help="also write the known words (word list, KJV, Devil's Dictionary), one a line")
     args = parser.parse_args()
     thresholds = [int(x) for x in args.thresholds.split(",")]
     if len(thresholds) != args.order or thresholds != sorted(thresholds):
@@ -264,8 +279,10 @@ def main():
     words = [clean(w) for w in open(args.words, encoding="utf-8", errors="replace").read().split("\n")]
     words = [w for w in words if w and " " not in w]
     refs = references(verses, rng, args.references)
-    segments = training + words + refs
-    print(f"segments: {len(training)} verses, {len(words)} words, {len(refs)} references", file=sys.stderr)
+    devil = read_devil(args.devil) if args.devil else []
+    segments = training + words + refs + devil * args.devil_repeats
+    print(f"segments: {len(training)} verses, {len(words)} words, {len(refs)} references, "
+          f"{len(devil)} Devil's Dictionary paragraphs", file=sys.stderr)
 
     raw = count_ngrams(segments, args.order)
     prob, backoff = kneser_ney(raw, args.order, thresholds)
@@ -279,7 +296,7 @@ def main():
         print(f"{args.eval_text}: {scorer.bits_per_char(lines):.3f} bits/char", file=sys.stderr)
     if args.lexicon_output:
         known = set(w.lower() for w in words)
-        for verse in training + held_out:
+        for verse in training + held_out + devil:
             known.update(t.lower() for t in re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", verse))
         with open(args.lexicon_output, "w") as f:
             f.write("\n".join(sorted(known)) + "\n")

@@ -14,14 +14,15 @@ public struct PNGRenderer: Sendable {
         public var description: String {
             switch self {
             case .invalidSize(let width, let height):
-                "cannot render a \(width) × \(height) pixel image (each side must be 1...\(PNGRenderer.maximumSide))"
+                "cannot render a \(width) × \(height) pixel image (each side must be 1...\(PNGRenderer.maximumSide), \(PNGRenderer.maximumPixels) pixels at most)"
             }
         }
     }
 
-    /// The largest side in pixels, so that a drawing with a stray far-away point cannot ask for
-    /// gigabytes.
-    public static let maximumSide = 16_384
+    /// The largest side in pixels, and the most pixels in all (160 MB of RGBA), so that a
+    /// drawing with a stray far-away point cannot ask for gigabytes.
+    public static let maximumSide = 8_192
+    public static let maximumPixels = 40_000_000
 
     public var width: Int
     public var options: RenderOptions
@@ -41,7 +42,7 @@ public struct PNGRenderer: Sendable {
         let scale = Double(width) / max(frame.width, 1e-9)
         let heightDouble = (frame.height * scale).rounded(.up)
         guard width > 0, width <= Self.maximumSide, heightDouble.isFinite, heightDouble >= 1,
-              heightDouble <= Double(Self.maximumSide)
+              heightDouble <= Double(Self.maximumSide), Double(width) * heightDouble <= Double(Self.maximumPixels)
         else { throw Failure.invalidSize(width: width, height: heightDouble.isFinite ? Int(heightDouble.clamped(-1e9, 1e9)) : -1) }
         let height = Int(heightDouble)
         func pixel(_ p: CGPoint) -> CGPoint { CGPoint(x: (p.x - frame.minX) * scale, y: (p.y - frame.minY) * scale) }

@@ -11,7 +11,9 @@ struct RasterCanvas {
     mutating func strokePolyline(_ points: [CGPoint], width: Double, color: Ink.Color, closed: Bool = false) {
         let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
         guard !finite.isEmpty else { return }
-        let r = max(width / 2, 0.5)
+        // Tips wider than 256 px are drawn at 256 px, so that an absurd width cannot cost
+        // a full-image pass per segment.
+        let r = width.isFinite ? min(max(width / 2, 0.5), 128) : 0.5
         var mask = CoverageMask(bounds: CGRect.bounding(finite).insetBy(dx: -r - 1, dy: -r - 1), image: image)
         guard !mask.isEmpty else { return }
         var segments = Array(zip(finite, finite.dropFirst()))
@@ -23,6 +25,13 @@ struct RasterCanvas {
 
     /// A dashed polyline: dashes of `dash` pixels separated by `gap`.
     mutating func strokeDashed(_ points: [CGPoint], width: Double, color: Ink.Color, dash: Double, gap: Double) {
+        let points = points.filter { $0.x.isFinite && $0.y.isFinite }
+        let length = zip(points, points.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        // A dash pattern too fine to see (or to draw in reasonable time) is drawn solid.
+        guard dash > 0.5, gap > 0.5, length / (dash + gap) < 10_000 else {
+            strokePolyline(points, width: width, color: color)
+            return
+        }
         var on = true, left = dash
         var current: [CGPoint] = points.first.map { [$0] } ?? []
         for (a, b) in zip(points, points.dropFirst()) {
@@ -79,21 +88,30 @@ struct CoverageMask {
     var isEmpty: Bool { width <= 0 || height <= 0 }
 
     init(bounds: CGRect, image: RasterImage) {
-        let minX = bounds.minX.isFinite ? max(Int(bounds.minX.rounded(.down)), 0) : 0
-        let minY = bounds.minY.isFinite ? max(Int(bounds.minY.rounded(.down)), 0) : 0
-        let maxX = bounds.maxX.isFinite ? min(Int(Double(bounds.maxX.rounded(.up)).clamped(-1, Double(image.width))), image.width - 1) : -1
-        let maxY = bounds.maxY.isFinite ? min(Int(Double(bounds.maxY.rounded(.up)).clamped(-1, Double(image.height))), image.height - 1) : -1
+        let minX = max(Self.pixel(Double(bounds.minX), .down), 0)
+        let minY = max(Self.pixel(Double(bounds.minY), .down), 0)
+        let maxX = min(Self.pixel(Double(bounds.maxX), .up), image.width - 1)
+        let maxY = min(Self.pixel(Double(bounds.maxY), .up), image.height - 1)
+        let valid = [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].allSatisfy { Double($0).isFinite }
         x0 = minX; y0 = minY
-        width = max(maxX - minX + 1, 0); height = max(maxY - minY + 1, 0)
+        width = valid ? max(maxX - minX + 1, 0) : 0
+        height = valid ? max(maxY - minY + 1, 0) : 0
         values = [Double](repeating: 0, count: width * height)
+    }
+
+    /// A pixel index for a coordinate, rounded as asked and clamped far outside any image, so that
+    /// huge or non-finite coordinates cannot trap in the conversion to `Int`.
+    static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+        guard !value.isNaN else { return 0 }
+        return Int(value.rounded(rule).clamped(-1_000_000, 1_000_000))
     }
 
     /// Coverage of a segment thickened to `radius`: one pixel's worth of soft edge.
     mutating func addCapsule(_ a: CGPoint, _ b: CGPoint, radius: Double) {
-        let lx = max(Int((min(a.x, b.x) - radius - 1).rounded(.down)), x0)
-        let hx = min(Int((max(a.x, b.x) + radius + 1).rounded(.up)), x0 + width - 1)
-        let ly = max(Int((min(a.y, b.y) - radius - 1).rounded(.down)), y0)
-        let hy = min(Int((max(a.y, b.y) + radius + 1).rounded(.up)), y0 + height - 1)
+        let lx = max(Self.pixel(min(a.x, b.x) - radius - 1, .down), x0)
+        let hx = min(Self.pixel(max(a.x, b.x) + radius + 1, .up), x0 + width - 1)
+        let ly = max(Self.pixel(min(a.y, b.y) - radius - 1, .down), y0)
+        let hy = min(Self.pixel(max(a.y, b.y) + radius + 1, .up), y0 + height - 1)
         guard lx <= hx, ly <= hy else { return }
         let dx = b.x - a.x, dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy

@@ -93,7 +93,14 @@ public struct Overlay: Sendable, Hashable {
     }
 }
 
-/// What to draw besides the ink, and how.
+/// What to draw besides the ink, and how; shared by `SVGRenderer` and `PNGRenderer`.
+///
+/// ```swift
+/// var options = RenderOptions(margin: 30)
+/// options.highlights = [Highlight(rect: hit.bounds, label: "grace")]
+/// options.overlays = [Overlay(.rect(cluster.bounds), stroke: .black, dashed: true, label: "note")]
+/// options.strokeColors = Dictionary(uniqueKeysWithValues: hit.strokeIDs.map { ($0, Ink.Color(red: 200, green: 0, blue: 0)) })
+/// ```
 public struct RenderOptions: Sendable, Hashable {
     /// Space around the content, in drawing units.
     public var margin: Double = 20

@@ -76,7 +76,8 @@ public struct SampleReading: Sendable, Hashable {
         }
     }
 
-    static func join(_ texts: [String]) -> String { texts.filter { !$0.isEmpty }.joined(separator: " ") }
+    /// Line readings as one text: the non-empty ones joined by one space.
+    public static func join(_ texts: [String]) -> String { texts.filter { !$0.isEmpty }.joined(separator: " ") }
 }
 
 /// Accumulates readings into an `EvaluationReport`.

@@ -8,6 +8,8 @@ extension CTCDecoder {
         _ frames: CTCFrames, maxCandidates: Int, languageModel: LM
     ) -> [DecodedCandidate] {
         let classCount = frames.classCount
+        let pruning = extensionThreshold > -.infinity
+        let blankDominance = log(0.999)
         let space = Int32(alphabet.spaceClass ?? -1)
         var trie = PrefixTrie(classCount: classCount, reservingCapacity: max(1024, frames.frameCount * beamWidth * 2))
         var lmStates: [LM.State] = [languageModel.initialState]
@@ -21,9 +23,17 @@ extension CTCDecoder {
         frames.logProbabilities.withUnsafeBufferPointer { values in
             for t in 0..<frames.frameCount {
                 let row = t * classCount
-                candidates.removeAll(keepingCapacity: true)
-                for k in 1..<classCount where Double(values[row + k]) >= extensionThreshold { candidates.append(Int32(k)) }
                 let blankLP = Double(values[row])
+                candidates.removeAll(keepingCapacity: true)
+                // Where the blank is all but certain, no prefix grows: only blanks and repeats count.
+                if !(pruning && blankLP >= blankDominance) {
+                    for k in 1..<classCount where Double(values[row + k]) >= extensionThreshold { candidates.append(Int32(k)) }
+                    if pruning && candidates.count > maxExtensionsPerFrame {
+                        // An unsure frame (a flat distribution) would otherwise multiply the work.
+                        candidates.sort { values[row + Int($0)] > values[row + Int($1)] }
+                        candidates.removeLast(candidates.count - maxExtensionsPerFrame)
+                    }
+                }
                 next.reset(nodeCount: trie.count)
 
                 for entry in 0..<beam.count {
@@ -69,15 +79,24 @@ extension CTCDecoder {
                 swap(&beam, &next)
             }
         }
-        return finish(beam, trie: trie, maxCandidates: maxCandidates, space: space)
+        var lineEnd: [Double] = []
+        if scoresLineEnd, !(languageModel is NoLanguageModel) {
+            // A line ends at a word boundary: score the space that would follow the last word.
+            lineEnd = (0..<beam.count).map { entry in
+                let node = beam.nodes[entry]
+                guard node > 0, trie.label[Int(node)] != space else { return 0 }
+                return languageModelWeight * languageModel.score(" ", after: lmStates[Int(node)]).logProbability
+            }
+        }
+        return finish(beam, lineEnd: lineEnd, trie: trie, maxCandidates: maxCandidates, space: space)
     }
 
     /// Pools prefixes that differ by a trailing space, scores the last word, ranks and spells.
-    private func finish(_ beam: BeamBuffer, trie: PrefixTrie, maxCandidates: Int, space: Int32) -> [DecodedCandidate] {
+    private func finish(_ beam: BeamBuffer, lineEnd: [Double], trie: PrefixTrie, maxCandidates: Int, space: Int32) -> [DecodedCandidate] {
         var pooled: [Int32: Double] = [:]
         for entry in 0..<beam.count {
             var node = beam.nodes[entry]
-            var score = logSumExp(beam.blank[entry], beam.nonBlank[entry])
+            var score = logSumExp(beam.blank[entry], beam.nonBlank[entry]) + (lineEnd.isEmpty ? 0 : lineEnd[entry])
             if trie.label[Int(node)] == space {
                 node = trie.parent[Int(node)]
             } else {

@@ -30,8 +30,15 @@ public struct CTCDecoder: Sendable {
     /// Added for each completed word the lexicon knows (and subtracted for each it does not).
     public var lexiconBonus: Double
     /// A class whose log-probability at a frame is below this is not tried as an extension
-    /// there. `-infinity` makes the search exact up to the beam width.
+    /// there, and frames where the blank has 0.999 or more extend nothing. `-infinity` turns both
+    /// off, making the search exact up to the beam width.
     public var extensionThreshold: Double
+    /// At most this many classes (the most probable) are tried as extensions at a frame; not
+    /// applied when `extensionThreshold` is `-infinity`.
+    public var maxExtensionsPerFrame = 12
+    /// Whether the language model also scores the end of the line as a word boundary, so that
+    /// readings ending inside a word lose to those ending with one.
+    public var scoresLineEnd = true
     /// `.greedy` makes `decode` return the greedy path as its only candidate.
     public var method: DecodingOptions.Method = .beamSearch
 

@@ -22,6 +22,7 @@ public struct DecodingOptions: Sendable, Hashable {
     public var insertionBonus = CTCDecoder.defaultInsertionBonus
     public var useLexicon = false
     public var lexiconBonus = 0.0
+    public var scoresLineEnd = true
 
     public init() {}
 
@@ -31,12 +32,13 @@ public struct DecodingOptions: Sendable, Hashable {
     /// The decoder these options describe, with the shipped language model and lexicon where
     /// asked for. Throws `NGramLanguageModel.LoadError` when the language model cannot be read.
     public func makeDecoder(alphabet: Alphabet) throws -> CTCDecoder {
-        let languageModel: NGramLanguageModel? = useLanguageModel ? try NGramLanguageModel.shipped() : nil
+        let languageModel: NGramLanguageModel? = useLanguageModel && method == .beamSearch ? try NGramLanguageModel.shipped() : nil
         var decoder = CTCDecoder(
             alphabet: alphabet, beamWidth: beamWidth, languageModel: languageModel,
             languageModelWeight: languageModelWeight, insertionBonus: useLanguageModel ? insertionBonus : 0,
             lexicon: useLexicon ? Lexicon.shipped : nil, lexiconBonus: useLexicon ? lexiconBonus : 0)
         decoder.method = method
+        decoder.scoresLineEnd = scoresLineEnd
         return decoder
     }
 }

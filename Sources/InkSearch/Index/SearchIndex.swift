@@ -1,8 +1,9 @@
 import Foundation
+import InkRecognition
 
 /// An in-memory search index over the word tokens of many documents, tolerant of recognition
 /// errors: exact keys under the confusion classes, prefixes, fuzzy candidates from a deletion
-/// neighborhood of coarse keys verified by `WeightedEditDistance`, phrases across adjacent words
+/// neighborhood of the keys verified by `WordMatcher`, phrases across adjacent words
 /// (and line breaks), and scripture references.
 ///
 /// `StrokeRecognizer` holds one for its drawing (one document); a library can hold one for all its
@@ -16,10 +17,9 @@ import Foundation
 /// Complexity: adding a document is O(tokens · readings · key length²); a query costs the deletion
 /// variants of its words (≤ ~60 lookups each), one distance per candidate form, and O(hits log hits).
 public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
-    struct Posting: Sendable { var slot: Int32; var token: Int32; var reading: Int16 }
+    struct Posting: Sendable { var slot: Int32; var token: Int32; var reading: Int16; var known: Bool }
     struct Form: Sendable {
         var key: String
-        var scalars: [Unicode.Scalar]
         var postings: [Posting] = []
     }
     struct Entry: Sendable {
@@ -27,6 +27,8 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         var tokens: [WordToken]
         /// Per token, per reading: the form id (-1 where the reading folds to nothing).
         var forms: [[Int32]]
+        /// Per token, per reading: whether the reading is a known word.
+        var known: [[Bool]]
         /// Per token: the next token that has a searchable reading, or -1.
         var next: [Int32]
         var references: [ScriptureParser.Found]
@@ -35,25 +37,29 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     public let normalizer: TextNormalizer
     public let policy: MatchPolicy
     public let parser: ScriptureParser
-    private let distance: WeightedEditDistance
+    /// Known words: inexact matches on them score lower (see `MatchPolicy.knownWordFactor`).
+    public var lexicon: Lexicon? { matcher.lexicon }
+    public let matcher: WordMatcher
 
     private var entries: [Entry?] = []
     private var slots: [Document: Int32] = [:]
     private var formIDs: [String: Int32] = [:]
     private var forms: [Form] = []
-    private var coarseIDs: [String: Int32] = [:]
-    private var coarseForms: [[Int32]] = []
+    /// Collapsed scalars of each form, apart from `forms` so that reading them copies nothing.
+    private var formScalars: [[Unicode.Scalar]] = []
+    /// Deletion variants of form keys → forms.
     private var deletions: [String: [Int32]] = [:]
     private var prefixes: [String: [Int32]] = [:]
     private var referencesByBook: [Int: [(slot: Int32, index: Int32)]] = [:]
     private var livePostings = 0
     private var deadPostings = 0
 
-    public init(normalizer: TextNormalizer = .standard, policy: MatchPolicy = .standard, parser: ScriptureParser = .standard) {
+    public init(normalizer: TextNormalizer = .standard, policy: MatchPolicy = .standard, parser: ScriptureParser = .standard,
+                lexicon: Lexicon? = .shipped) {
         self.normalizer = normalizer
         self.policy = policy
         self.parser = parser
-        self.distance = WeightedEditDistance(table: normalizer.confusions)
+        self.matcher = WordMatcher(normalizer: normalizer, policy: policy, lexicon: lexicon)
     }
 
     /// Number of documents held.
@@ -79,18 +85,23 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         remove(document)
         let slot = Int32(entries.count)
         var entryForms: [[Int32]] = []
+        var entryKnown: [[Bool]] = []
         entryForms.reserveCapacity(tokens.count)
         for (t, token) in tokens.enumerated() {
             var ids: [Int32] = []
+            var known: [Bool] = []
             for (r, reading) in token.readings.enumerated() {
                 let key = normalizer.key(reading.text)
+                let isKnown = lexicon?.contains(token: reading.text) ?? false
+                known.append(isKnown)
                 guard !key.isEmpty else { ids.append(-1); continue }
                 let form = formID(for: key)
-                forms[Int(form)].postings.append(Posting(slot: slot, token: Int32(t), reading: Int16(clamping: r)))
+                forms[Int(form)].postings.append(Posting(slot: slot, token: Int32(t), reading: Int16(clamping: r), known: isKnown))
                 livePostings += 1
                 ids.append(form)
             }
             entryForms.append(ids)
+            entryKnown.append(known)
         }
         var next = [Int32](repeating: -1, count: tokens.count)
         var following: Int32 = -1
@@ -102,7 +113,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         for (index, found) in references.enumerated() {
             referencesByBook[found.reference.book, default: []].append((slot, Int32(index)))
         }
-        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, next: next, references: references))
+        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, known: entryKnown, next: next, references: references))
         slots[document] = slot
     }
 
@@ -118,7 +129,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     private mutating func compact() {
         let live = entries.compactMap { $0 }
-        var fresh = SearchIndex(normalizer: normalizer, policy: policy, parser: parser)
+        var fresh = SearchIndex(normalizer: normalizer, policy: policy, parser: parser, lexicon: lexicon)
         for entry in live { fresh.add(entry.tokens, to: entry.document) }
         self = fresh
     }
@@ -127,22 +138,14 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         if let id = formIDs[key] { return id }
         let id = Int32(forms.count)
         let scalars = Array(key.unicodeScalars)
-        forms.append(Form(key: key, scalars: scalars))
+        forms.append(Form(key: key))
+        formScalars.append(scalars)
         formIDs[key] = id
         for length in 1...min(4, scalars.count) {
             prefixes[String(String.UnicodeScalarView(scalars[0..<length])), default: []].append(id)
         }
-        var coarseView = String.UnicodeScalarView(); coarseView.append(contentsOf: normalizer.confusions.coarsen(scalars))
-        let coarse = String(coarseView)
-        if let existing = coarseIDs[coarse] {
-            coarseForms[Int(existing)].append(id)
-        } else {
-            let cid = Int32(coarseForms.count)
-            coarseIDs[coarse] = cid
-            coarseForms.append([id])
-            for variant in DeletionNeighborhood.variants(of: coarse, depth: DeletionNeighborhood.indexDepth(forLength: scalars.count)) {
-                deletions[variant, default: []].append(cid)
-            }
+        for variant in DeletionNeighborhood.variants(of: key, depth: DeletionNeighborhood.indexDepth(forLength: scalars.count)) {
+            deletions[variant, default: []].append(id)
         }
         return id
     }
@@ -187,47 +190,36 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         }
     }
 
-    /// A term's match on one reading: distance, and whether only as a prefix.
-    private typealias TermMatch = (distance: Double, prefix: Bool)
-
-    private func match(_ term: SearchQuery.Term, form: Int32) -> TermMatch? {
-        let scalars = forms[Int(form)].scalars
-        if let d = distance.distance(term.scalars, scalars, limit: term.maxDistance) { return (d, false) }
-        if term.allowsPrefix, scalars.count > term.scalars.count,
-           let d = distance.prefixDistance(term.scalars, scalars, limit: term.maxDistance) { return (d, true) }
-        return nil
-    }
-
-    /// Forms worth verifying for a term: equal or sharing a deletion variant of the coarse key,
-    /// plus (for prefixes) forms whose key begins with the term's key.
-    private func candidateForms(_ term: SearchQuery.Term) -> Set<Int32> {
-        var coarse = Set<Int32>()
-        let depth = min(2, Int(term.maxDistance))
-        var variants = DeletionNeighborhood.variants(of: term.coarseKey, depth: depth)
-        variants.insert(term.coarseKey)
-        for variant in variants {
-            if let id = coarseIDs[variant] { coarse.insert(id) }
-            if let ids = deletions[variant] { coarse.formUnion(ids) }
-        }
+    /// Forms worth verifying for a term: equal, or sharing a deletion variant (one soft or full
+    /// edit per deletion), plus (for prefixes) forms whose key begins with the term's key.
+    private func candidateForms(_ term: SearchQuery.Term) -> [Int32] {
         var result = Set<Int32>()
-        for id in coarse { result.formUnion(coarseForms[Int(id)]) }
+        let depth = min(2, Int(term.maxDistance.rounded(.up)))
+        var variants = DeletionNeighborhood.variants(of: term.key, depth: depth)
+        variants.insert(term.key)
+        for variant in variants {
+            if let id = formIDs[variant] { result.insert(id) }
+            if let ids = deletions[variant] { result.formUnion(ids) }
+        }
         if term.allowsPrefix, !term.key.isEmpty {
             let bucket = String(String.UnicodeScalarView(term.scalars.prefix(4)))
             for id in prefixes[bucket] ?? [] where forms[Int(id)].key.hasPrefix(term.key) { result.insert(id) }
         }
-        return result
+        return Array(result)
     }
 
     private func phraseHits(_ query: SearchQuery, _ keep: (Int32, SearchHit) -> Void) {
         guard let first = query.terms.first else { return }
+        let caseMatching = query.options.caseMatchingOnly
         for form in candidateForms(first) {
-            guard let firstMatch = match(first, form: form) else { continue }
+            guard let (distance, prefix) = matcher.distance(first, formScalars[Int(form)]) else { continue }
             for posting in forms[Int(form)].postings {
                 guard let entry = entries[Int(posting.slot)] else { continue }
                 let token = Int(posting.token)
                 let reading = entry.tokens[token].readings[Int(posting.reading)]
-                guard caseAgrees(query, first, reading.text, firstMatch.prefix) else { continue }
-                var logScore = log(policy.score(probability: reading.probability, distance: firstMatch.distance, prefix: firstMatch.prefix))
+                guard matcher.agreesInCase(first, reading.text, prefix: prefix, caseMatchingOnly: caseMatching) else { continue }
+                var logScore = log(policy.score(probability: reading.probability, distance: distance,
+                                                prefix: prefix, readingIsKnownWord: posting.known))
                 var texts = [reading.text]
                 var last = token
                 var complete = true
@@ -249,21 +241,21 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     private func bestReading(_ term: SearchQuery.Term, _ query: SearchQuery, _ entry: Entry, _ token: Int) -> (Double, String)? {
         var best: (Double, String)?
         for (r, form) in entry.forms[token].enumerated() where form >= 0 {
-            guard let m = match(term, form: form) else { continue }
+            guard let (distance, prefix) = matcher.distance(term, formScalars[Int(form)]) else { continue }
             let reading = entry.tokens[token].readings[r]
-            guard caseAgrees(query, term, reading.text, m.prefix) else { continue }
-            let score = policy.score(probability: reading.probability, distance: m.distance, prefix: m.prefix)
+            guard matcher.agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: query.options.caseMatchingOnly) else { continue }
+            let score = policy.score(probability: reading.probability, distance: distance, prefix: prefix,
+                                     readingIsKnownWord: entry.known[token][r])
             if score > best?.0 ?? 0 { best = (score, reading.text) }
         }
         return best
     }
 
-    private func caseAgrees(_ query: SearchQuery, _ term: SearchQuery.Term, _ reading: String, _ prefix: Bool) -> Bool {
-        guard query.options.caseMatchingOnly else { return true }
-        return CaseAgreement.agrees(query: term.folded, reading: normalizer.fold(reading, keepingCase: true), prefix: prefix)
-    }
-
     private func makeHit(_ entry: Entry, _ range: Range<Int>, reading: String, score: Double, reference: ScriptureReference?) -> SearchHit {
+        if range.count == 1 {
+            let token = entry.tokens[range.lowerBound]
+            return SearchHit(strokeIDs: token.strokeIDs, bounds: token.bounds, reading: reading, score: score, tokens: range, reference: reference)
+        }
         var ids: [UUID] = []
         var seen = Set<UUID>()
         var bounds = CGRect.null

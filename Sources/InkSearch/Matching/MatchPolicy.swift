@@ -18,9 +18,14 @@ public struct MatchPolicy: Sendable, Hashable {
     public var distanceDecay: Double
     /// Hits scoring below this are dropped (a far-fetched reading matched fuzzily).
     public var minimumScore: Double
+    /// Multiplies the score of an inexact match on a reading that is itself a known word
+    /// ("about" for the query "above"): the ink most likely says that other word.
+    public var knownWordFactor: Double
 
-    public init(maxDistanceByLength: [Double], prefixFactor: Double = 0.85, distanceDecay: Double = 1.2, minimumScore: Double = 0.01) {
+    public init(maxDistanceByLength: [Double], prefixFactor: Double = 0.85, distanceDecay: Double = 2,
+                minimumScore: Double = 0.05, knownWordFactor: Double = 0.1) {
         self.maxDistanceByLength = maxDistanceByLength
+        self.knownWordFactor = knownWordFactor
         self.prefixFactor = prefixFactor
         self.distanceDecay = distanceDecay
         self.minimumScore = minimumScore
@@ -37,8 +42,10 @@ public struct MatchPolicy: Sendable, Hashable {
         maxDistanceByLength[min(length, maxDistanceByLength.count - 1)]
     }
 
-    /// probability · exp(-decay · distance) · (prefix ? prefixFactor : 1).
-    public func score(probability: Double, distance: Double, prefix: Bool) -> Double {
+    /// probability · exp(-decay · distance) · (prefix ? prefixFactor : 1), times
+    /// `knownWordFactor` for an inexact match on a known word.
+    public func score(probability: Double, distance: Double, prefix: Bool, readingIsKnownWord: Bool = false) -> Double {
         probability * exp(-distanceDecay * distance) * (prefix ? prefixFactor : 1)
+            * (distance > 0 && readingIsKnownWord ? knownWordFactor : 1)
     }
 }

@@ -40,9 +40,15 @@ public struct WeightedEditDistance: Sendable {
             for j in 1...max(m, 1) where m > 0 {
                 var best = min(d[(i - 1) * width + j] + 1, d[i * width + j - 1] + 1)
                 best = min(best, d[(i - 1) * width + j - 1] + table.substitutionCost(a[i - 1], b[j - 1]))
+                let ai = a[i - 1], bj = b[j - 1]
                 for (x, y, cost) in sequences {
-                    best = min(best, Self.seqCost(a, i, x, b, j, y, d, width, cost))
-                    best = min(best, Self.seqCost(a, i, y, b, j, x, d, width, cost))
+                    // Cheap test on the last scalars before the full comparison.
+                    if x.last.map({ $0 == ai }) ?? true, y.last.map({ $0 == bj }) ?? true {
+                        best = min(best, Self.seqCost(a, i, x, b, j, y, d, width, cost))
+                    }
+                    if y.last.map({ $0 == ai }) ?? true, x.last.map({ $0 == bj }) ?? true {
+                        best = min(best, Self.seqCost(a, i, y, b, j, x, d, width, cost))
+                    }
                 }
                 d[i * width + j] = best
                 rowMin = min(rowMin, best)

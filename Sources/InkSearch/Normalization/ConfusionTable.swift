@@ -18,9 +18,8 @@ public struct ConfusionTable: Sendable {
     private var softSingle: [UInt64: Double] = [:]
     /// Soft costs between collapsed sequences where one side is longer than one scalar or empty.
     private(set) var softSequences: [(a: Scalars, b: Scalars, cost: Double)] = []
-    /// Coarse map: every scalar of a connected soft group to one representative, for candidate
-    /// generation only (verification uses the real costs).
-    private var coarseSingle: [Unicode.Scalar: Unicode.Scalar] = [:]
+    /// Soft costs between ASCII scalars, for the distance's inner loop (1 where none).
+    private var asciiCosts = [Double](repeating: 1, count: 128 * 128)
 
     public static let standard = ConfusionTable(classes: ConfusionData.classes, softPairs: ConfusionData.softPairs)
 
@@ -38,26 +37,20 @@ public struct ConfusionTable: Sendable {
             }
         }
         multi.sort { $0.pattern.count > $1.pattern.count }
-        var parent: [Unicode.Scalar: Unicode.Scalar] = [:]
-        func find(_ x: Unicode.Scalar) -> Unicode.Scalar {
-            var x = x
-            while let p = parent[x], p != x { x = p }
-            return x
-        }
         for (a, b, cost) in softPairs {
             let ca = collapse(Scalars(a.unicodeScalars)), cb = collapse(Scalars(b.unicodeScalars))
             guard ca != cb else { continue }
             if ca.count == 1, cb.count == 1 {
-                softSingle[Self.pairKey(ca[0], cb[0])] = min(cost, softSingle[Self.pairKey(ca[0], cb[0])] ?? 1)
-                let ra = find(ca[0]), rb = find(cb[0])
-                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
-                parent[ca[0]] = parent[ca[0]] ?? ca[0]
-                parent[cb[0]] = parent[cb[0]] ?? cb[0]
+                let cost = min(cost, softSingle[Self.pairKey(ca[0], cb[0])] ?? 1)
+                softSingle[Self.pairKey(ca[0], cb[0])] = cost
+                if ca[0].isASCII, cb[0].isASCII {
+                    asciiCosts[Int(ca[0].value) * 128 + Int(cb[0].value)] = cost
+                    asciiCosts[Int(cb[0].value) * 128 + Int(ca[0].value)] = cost
+                }
             } else {
                 softSequences.append((ca, cb, cost))
             }
         }
-        for scalar in parent.keys { coarseSingle[scalar] = find(scalar) }
     }
 
     private static func pairKey(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> UInt64 {
@@ -86,15 +79,10 @@ public struct ConfusionTable: Sendable {
         return out
     }
 
-    /// A collapsed string mapped further so that scalars joined by soft pairs coincide: a key for
-    /// finding candidates, never for deciding a match.
-    public func coarsen(_ collapsed: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        collapsed.map { coarseSingle[$0] ?? $0 }
-    }
-
     /// Cost of reading collapsed scalar `a` as `b`: 0 when equal, a soft cost, or 1.
     public func substitutionCost(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Double {
         if a == b { return 0 }
+        if a.isASCII, b.isASCII { return asciiCosts[Int(a.value) &* 128 &+ Int(b.value)] }
         return softSingle[Self.pairKey(a, b)] ?? 1
     }
 }

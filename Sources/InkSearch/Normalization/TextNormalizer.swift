@@ -55,12 +55,6 @@ public struct TextNormalizer: Sendable {
         return String(view)
     }
 
-    /// A coarser key (soft pairs joined too) for finding fuzzy candidates; never decides a match.
-    public func coarseKey(_ word: String) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: confusions.coarsen(collapsedScalars(word)))
-        return String(view)
-    }
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "|" { return true }

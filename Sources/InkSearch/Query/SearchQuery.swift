@@ -18,8 +18,6 @@ public struct SearchQuery: Sendable {
         public var scalars: [Unicode.Scalar]
         /// The exact key (`TextNormalizer.key`).
         public var key: String
-        /// The coarse key (`TextNormalizer.coarseKey`), for finding fuzzy candidates.
-        public var coarseKey: String
         /// Largest weighted distance accepted.
         public var maxDistance: Double
         /// May match the beginning of a longer word.
@@ -43,9 +41,8 @@ public struct SearchQuery: Sendable {
         terms = words.enumerated().map { index, word in
             let scalars = normalizer.collapsedScalars(word)
             var keyView = String.UnicodeScalarView(); keyView.append(contentsOf: scalars)
-            var coarseView = String.UnicodeScalarView(); coarseView.append(contentsOf: normalizer.confusions.coarsen(scalars))
             return Term(folded: normalizer.fold(word, keepingCase: options.caseMatchingOnly), scalars: scalars,
-                        key: String(keyView), coarseKey: String(coarseView),
+                        key: String(keyView),
                         maxDistance: policy.maxDistance(forLength: scalars.count),
                         allowsPrefix: !options.fullWordsOnly && index == words.count - 1)
         }

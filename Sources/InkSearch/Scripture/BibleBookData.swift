@@ -25,8 +25,8 @@ public enum BibleBookData {
         row("Joshua", 0, 24, ["joshua", "josh", "jos", "jsh"]),
         row("Judges", 0, 21, ["judges", "judg", "jdg", "jg", "jdgs"]),
         row("Ruth", 0, 4, ["ruth", "rth", "ru"]),
-        row("1 Samuel", 1, 31, ["samuel", "sam", "sa", "sm"]),
-        row("2 Samuel", 2, 24, ["samuel", "sam", "sa", "sm"]),
+        row("1 Samuel", 1, 31, ["samuel", "sam", "sm"]),
+        row("2 Samuel", 2, 24, ["samuel", "sam", "sm"]),
         row("1 Kings", 1, 22, ["kings", "kgs", "ki", "kin"]),
         row("2 Kings", 2, 25, ["kings", "kgs", "ki", "kin"]),
         row("1 Chronicles", 1, 29, ["chronicles", "chron", "chr", "ch", "chro"]),
@@ -82,7 +82,7 @@ public enum BibleBookData {
         row("2 John", 2, 1, ["john", "jn", "jhn", "jo", "joh"]),
         row("3 John", 3, 1, ["john", "jn", "jhn", "jo", "joh"]),
         row("Jude", 0, 1, ["jude", "jud", "jd"]),
-        row("Revelation", 0, 22, ["revelation", "revelations", "rev", "re", "rv", "apocalypse"]),
+        row("Revelation", 0, 22, ["revelation", "revelations", "rev", "re", "apocalypse"]),
     ]
 
     /// How ordinals are written before numbered books (index = ordinal).

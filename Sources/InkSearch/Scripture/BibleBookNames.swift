@@ -29,15 +29,16 @@ struct BibleBookNames: Sendable {
     var allKeys: [String: Int] { byKey }
 
     /// The book a written name stands for, with a confidence (1 for a known spelling).
-    func book(for written: String) -> (book: Int, confidence: Double)? {
+    func book(for written: String, tolerant: Bool = true) -> (book: Int, confidence: Double)? {
         let key = normalizer.key(written)
         guard !key.isEmpty else { return nil }
         if let book = byKey[key] { return (book, 1) }
         let scalars = Array(key.unicodeScalars)
-        guard scalars.count >= 5 else { return nil }
+        guard tolerant, scalars.count >= 5 else { return nil }
         let limit = scalars.count >= 8 ? 1.5 : 1
         var best: (book: Int, distance: Double)?
-        for (name, book) in fullNames where abs(name.count - scalars.count) <= 2 {
+        // Tolerance stops at the first letter: it is rarely misread, and it keeps this cheap.
+        for (name, book) in fullNames where name.first == scalars.first && abs(name.count - scalars.count) <= 2 {
             if let d = distance.distance(scalars, name, limit: limit), d < (best?.distance ?? .infinity) {
                 best = (book, d)
             }

@@ -38,11 +38,10 @@ public struct ScriptureParser: Sendable {
     public func parse(_ text: String) -> ScriptureReference? {
         let words = text.split(whereSeparator: { $0.isWhitespace }).map { [WordReading(text: String($0), probability: 1)] }
         guard !words.isEmpty else { return nil }
-        if let found = parse(at: 0, in: words), found.words.upperBound == words.count { return found.reference }
-        for span in (1...min(3, words.count)).reversed() where span == words.count {
-            if let (book, _) = bookSpan(words, 0, span, readingChoice: Array(repeating: 0, count: span)) {
-                return ScriptureReference(book: book)
-            }
+        if Self.containsDigit(text), let found = parse(at: 0, in: words), found.words.upperBound == words.count { return found.reference }
+        // A book alone: known spellings only, so that ordinary words stay words.
+        if words.count <= 3, let (book, _) = names.book(for: words.map { $0[0].text }.joined(), tolerant: false) {
+            return ScriptureReference(book: book)
         }
         return nil
     }
@@ -94,7 +93,7 @@ public struct ScriptureParser: Sendable {
         }
         // A book glued to its numbers: "Jn3:16", "1Cor13:4-7".
         for reading in words[start].prefix(Self.maxReadings) {
-            guard let (bookPart, rest) = Self.splitGlued(reading.text),
+            guard let (bookPart, rest) = Self.splitGlued(reading.text), Self.isNumberWord(rest),
                   let (book, confidence) = names.book(for: bookPart),
                   let numbers = numbers(after: start + 1, in: words, glued: rest),
                   let reference = Self.reference(book: book, numbers.values) else { continue }
@@ -124,8 +123,10 @@ public struct ScriptureParser: Sendable {
             if offset > 0, Self.containsDigit(word) { return nil }
             text += word
         }
+        // Digits inside a name ("Psa1m") must spell a known name exactly; "round0" is no book.
         guard text.contains(where: { $0.isLetter }) else { return nil }
-        return names.book(for: text)
+        let innerDigit = text.drop(while: { $0.isNumber }).contains(where: { $0.isNumber })
+        return names.book(for: text, tolerant: !innerDigit)
     }
 
     /// The numbers after a book: the values and the words read for them.
@@ -139,6 +140,8 @@ public struct ScriptureParser: Sendable {
             readings.append(reading)
             k += 1
         }
+        // Punctuation after the numbers is not part of the reference.
+        while let last = readings.last, !Self.containsDigit(last.text) { readings.removeLast() }
         guard Self.containsDigit(text) else { return nil }
         var values: [(Int, Character)] = []  // (number, separator before it; " " for the first)
         var current = ""

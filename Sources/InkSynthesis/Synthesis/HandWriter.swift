@@ -25,7 +25,9 @@ struct HandWriter {
         // Identifiers depend on everything that shapes the ink, so that two different syntheses
         // merged into one drawing never share a stroke ID.
         let layout = blocks.map { "\($0.origin.x),\($0.origin.y),\($0.scale),\($0.lineSpacing ?? -1):\($0.lines.joined(separator: "\n"))" }
-        self.idNamespace = "inksynth/\(seed)/\(style.font.rawValue)/\(style.capHeight)/" + layout.joined(separator: "\u{1e}")
+        // Hashed once to a short name, so that naming each stroke costs O(1), not O(text).
+        let description = "inksynth/\(seed)/\(style.font.rawValue)/\(style.capHeight)/" + layout.joined(separator: "\u{1e}")
+        self.idNamespace = "inksynth/" + UUID(deterministicFrom: description).uuidString
     }
 
     mutating func write() -> SynthesizedText {
@@ -53,85 +55,87 @@ struct HandWriter {
         var word: Int
     }
 
+    /// The pen strokes of one line, in writing order, plus those held back until the word ends.
+    private struct LineStrokes {
+        var written: [PenStroke] = []
+        var delayed: [PenStroke] = []
+
+        /// Continues the last stroke to `path` without lifting the pen, where it is in the same
+        /// word; returns false (and adds nothing) otherwise.
+        mutating func join(_ path: [CGPoint], owner: Int, word: Int, spacing: Double) -> Bool {
+            guard var last = written.last, last.word == word, let end = last.points.last, let start = path.first
+            else { return false }
+            let bridge = PenPath.resampled([end, start], spacing: spacing).dropFirst()
+            last.points += bridge + path.dropFirst()
+            last.owners += Array(repeating: owner, count: bridge.count + max(path.count - 1, 0))
+            written[written.count - 1] = last
+            return true
+        }
+
+        mutating func add(_ path: [CGPoint], owner: Int, word: Int, later: Bool = false) {
+            let stroke = PenStroke(points: path, owners: Array(repeating: owner, count: path.count), word: word)
+            if later { delayed.append(stroke) } else { written.append(stroke) }
+        }
+
+        mutating func endWord() {
+            written += delayed
+            delayed = []
+        }
+    }
+
     private mutating func writeLine(_ text: String, origin: CGPoint, cap: Double, block: Int) {
         let v = style.variation
-        let lineIndex = lines.count
-        let channel = UInt64(lineIndex) &* 16
-        let drift = SmoothNoise(seed: seed, channel: channel + 1, frequency: 1 / (3 * cap))
-        let slantDrift = SmoothNoise(seed: seed, channel: channel + 2, frequency: 1 / (4 * cap))
-        let sizeDrift = SmoothNoise(seed: seed, channel: channel + 3, frequency: 1 / (5 * cap))
-        let tilt = v * 0.012 * rng.signed()
-        let unit = cap / HersheyFont.capHeight
+        let drift = LineDrift(seed: seed, line: lines.count, cap: cap, variation: v, rng: &rng)
         let characters = Array(text)
+        let spacing = style.sampleSpacing * cap
+        let script = style.font == .script
 
-        var penStrokes: [PenStroke] = []
-        var wordOfCharacter = [Int](repeating: -1, count: characters.count)
+        var strokes = LineStrokes()
         var wordRanges: [Range<Int>] = []
         var x = origin.x
         var previousJoinable = false
-        var delayed: [PenStroke] = []
+        var inWord = false
 
         for (c, character) in characters.enumerated() {
             if character == " " || character == "\t" {
-                penStrokes += delayed
-                delayed = []
+                strokes.endWord()
                 let space = font?.glyph(for: " ")?.advance ?? 16
-                x += (space * unit + style.wordSpacing * cap) * (1 + v * 0.15 * rng.signed())
+                x += (space * cap / HersheyFont.capHeight + style.wordSpacing * cap) * (1 + v * 0.15 * rng.signed())
                 previousJoinable = false
+                inWord = false
                 continue
             }
-            if c == 0 || wordOfCharacter[c - 1] < 0 { wordRanges.append(c..<(c + 1)) }
+            if !inWord { wordRanges.append(c..<c) }
+            inWord = true
             let word = wordRanges.count - 1
             wordRanges[word] = wordRanges[word].lowerBound..<(c + 1)
-            wordOfCharacter[c] = word
             guard let glyph = Self.glyph(for: character, in: font) else { continue }
+            let placement = GlyphPlacement(glyph, left: x, lineOrigin: origin, cap: cap, slant: style.slant,
+                                           variation: v, drift: drift, rng: &rng)
 
-            let size = (1 + v * 0.08 * sizeDrift(x)) * (1 + v * 0.05 * rng.gaussian())
-            let width = size * (1 + v * 0.08 * rng.signed())
-            let shear = tan(style.slant + v * (0.1 * slantDrift(x) + 0.05 * rng.signed()))
-            let baseline = origin.y + v * cap * (0.08 * drift(x) + 0.02 * rng.signed()) + tilt * (x - origin.x)
-            // A slight turn and a lean of the top half give each letter its own shape.
-            let turn = v * 0.06 * rng.signed()
-            let topShift = v * 0.06 * rng.signed()
-            let left = x
-            let mid = glyph.advance * unit * width / 2
-            func place(_ p: CGPoint) -> CGPoint {
-                let h = (HersheyFont.baseline - p.y) * unit * size
-                let u = (p.x - glyph.left) * unit * width - mid + shear * h + topShift * h * h / cap
-                return CGPoint(x: left + mid + u * cos(turn) + h * sin(turn), y: baseline - h * cos(turn) + u * sin(turn))
-            }
-
-            // Script hands write a letter's body first, joined to the previous letter where the
-            // body starts at its left edge, and add dots and crossbars after the word.
+            // Hands write a letter's main strokes in the font's order and its dots and crossbars
+            // last; script hands join the first stroke to the previous letter where it enters from
+            // the left (Hershey cursive letters enter and leave at the same height), and add the
+            // dots and crossbars after the word.
             let paths = glyph.strokes.map {
-                PenPath.resampled(PenPath.smoothed($0.map(place), passes: 2), spacing: style.sampleSpacing * cap)
+                PenPath.resampled(PenPath.smoothed($0.map(placement.place), passes: 2), spacing: spacing)
             }
-            let script = style.font == .script
-            let body = script ? Self.longest(glyph.strokes) : 0
-            let entersFromLeft = glyph.strokes.isEmpty
-                ? false : (glyph.strokes[body][0].x - glyph.left) < 0.45 * max(glyph.advance, 1)
+            let (main, minor) = Self.mainAndMinorStrokes(glyph.strokes)
+            let entersFromLeft = main.first.map { (glyph.strokes[$0][0].x - glyph.left) < 0.45 * max(glyph.advance, 1) } ?? false
             let joins = script && previousJoinable && character.isLowercase && entersFromLeft
-            for s in [body] + paths.indices.filter({ $0 != body }) where s < paths.count {
-                let path = paths[s]
-                if s == body, joins, var last = penStrokes.last, last.word == word, let end = last.points.last,
-                   let start = path.first {
-                    let bridge = PenPath.resampled([end, start], spacing: style.sampleSpacing * cap).dropFirst()
-                    last.points += bridge
-                    last.owners += Array(repeating: c, count: bridge.count)
-                    last.points += path.dropFirst()
-                    last.owners += Array(repeating: c, count: max(path.count - 1, 0))
-                    penStrokes[penStrokes.count - 1] = last
-                } else if s != body, script {
-                    delayed.append(PenStroke(points: path, owners: Array(repeating: c, count: path.count), word: word))
-                } else {
-                    penStrokes.append(PenStroke(points: path, owners: Array(repeating: c, count: path.count), word: word))
-                }
+            for (k, s) in main.enumerated() {
+                // Where the font lifts the pen only to start the next stroke where the last ended
+                // (the humps of a cursive m), a hand keeps it down.
+                let continues = k > 0 && Self.close(paths[main[k - 1]].last, paths[s].first, within: 0.2 * cap)
+                if (k == 0 && joins) || continues, strokes.join(paths[s], owner: c, word: word, spacing: spacing) { continue }
+                strokes.add(paths[s], owner: c, word: word)
             }
+            for s in minor { strokes.add(paths[s], owner: c, word: word, later: script) }
             previousJoinable = character.isLetter && !glyph.strokes.isEmpty
-            x += glyph.advance * unit * width + style.letterSpacing * cap + v * cap * 0.03 * rng.signed()
+            x += placement.advance + style.letterSpacing * cap + v * cap * 0.03 * rng.signed()
         }
-        penStrokes += delayed
-        emit(penStrokes, characters: characters, words: wordRanges, text: text, cap: cap,
+        strokes.endWord()
+        emit(strokes.written, characters: characters, words: wordRanges, text: text, cap: cap,
              block: block, baseline: origin.y)
     }
 
@@ -177,8 +181,11 @@ struct HandWriter {
             lastPenUp = points.last
 
             let id = UUID(deterministicFrom: "\(idNamespace)#\(strokes.count)")
-            strokes.append(Stroke(
-                id: id, points: zip(points, times).map { StrokePoint(location: $0, time: $1) }, ink: style.ink))
+            let forces = style.recordsForce ? Self.pressure(along: points, cap: cap) : nil
+            let stylusPoints = points.indices.map { i in
+                StrokePoint(location: points[i], time: times[i], force: forces?[i])
+            }
+            strokes.append(Stroke(id: id, points: stylusPoints, ink: style.ink))
             lineStrokeIDs.append(id)
             for (point, owner) in zip(points, penStroke.owners) {
                 characterBounds[owner] = characterBounds[owner].union(CGRect(origin: point, size: .zero))
@@ -201,10 +208,29 @@ struct HandWriter {
             strokeIDs: lineStrokeIDs, bounds: synthesizedWords.reduce(CGRect.null) { $0.union($1.bounds) }))
     }
 
-    /// The index of the stroke with the longest path (a letter's body, as opposed to its dot).
-    static func longest(_ strokes: [[CGPoint]]) -> Int {
-        func length(_ s: [CGPoint]) -> Double { zip(s, s.dropFirst()).reduce(0) { $0 + PenPath.distance($1.0, $1.1) } }
-        return strokes.indices.max { length(strokes[$0]) < length(strokes[$1]) } ?? 0
+    /// Pen pressure in 0...1: rising over the first stretch of a stroke, easing off at its end.
+    static func pressure(along points: [CGPoint], cap: Double) -> [Double] {
+        var travelled = [0.0]
+        for (a, b) in zip(points, points.dropFirst()) { travelled.append(travelled[travelled.count - 1] + PenPath.distance(a, b)) }
+        let total = travelled.last ?? 0
+        return travelled.map { d in
+            let fromEnd = min(d, total - d) / (0.25 * cap)
+            return 0.3 + 0.45 * min(1, fromEnd)
+        }
+    }
+
+    /// A glyph's strokes split into its main strokes and the minor ones (dots, crossbars: under
+    /// 35% of the longest stroke's length), each in the font's order.
+    static func mainAndMinorStrokes(_ strokes: [[CGPoint]]) -> (main: [Int], minor: [Int]) {
+        let lengths = strokes.map { s in zip(s, s.dropFirst()).reduce(0.0) { $0 + PenPath.distance($1.0, $1.1) } }
+        let longest = lengths.max() ?? 0
+        let minor = strokes.indices.filter { lengths[$0] < 0.35 * longest }
+        return (strokes.indices.filter { !minor.contains($0) }, minor)
+    }
+
+    static func close(_ a: CGPoint?, _ b: CGPoint?, within distance: Double) -> Bool {
+        guard let a, let b else { return false }
+        return PenPath.distance(a, b) < distance
     }
 
     /// The glyph for a character, with typographic look-alikes folded to ASCII and `?` for the rest.

@@ -32,6 +32,7 @@ struct RenderCommand: Command {
         }
         let width = try args.intOption("width") ?? 1200
 
+        guard FileManager.default.fileExists(atPath: input) else { throw CLIError.badInput("no such file: \(input)") }
         let drawing: Drawing
         do {
             drawing = try DrawingFile.read(from: URL(fileURLWithPath: input))

@@ -242,6 +242,8 @@ struct InkMLReader {
         }
     }
 
+    private static let traceAttributes: Set<String> = ["xml:id", "contextRef", "brushRef", "type"]
+
     private static func merge(_ inner: Context, over outer: Context) -> Context {
         Context(format: inner.format ?? outer.format, brush: inner.brush ?? outer.brush)
     }
@@ -264,8 +266,7 @@ struct InkMLReader {
             guard let ink = brushes[Self.reference(ref)] else { throw invalid(location, "brushRef '\(ref)' names no brush") }
             context.brush = ink
         }
-        for attribute in element.attributes
-        where !["xml:id", "contextRef", "brushRef", "type"].contains(attribute.name) && !attribute.name.hasPrefix("xmlns") {
+        for attribute in element.attributes where !Self.traceAttributes.contains(attribute.name) && !attribute.name.hasPrefix("xmlns") {
             warn("trace attribute \(attribute.name) dropped")
         }
         let points: [StrokePoint]

@@ -15,6 +15,7 @@ struct InkMLTraceValues {
     }
 
     private enum Mode { case explicit, first, second }
+    private static let xRole = -1, yRole = -2, droppedRole = -3
 
     private struct ChannelState {
         var mode = Mode.explicit
@@ -31,6 +32,9 @@ struct InkMLTraceValues {
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, format: InkMLTraceFormat) throws(Failure) -> [StrokePoint] {
         let channels = format.channels
         let regular = format.regularCount
+        // Plain arrays, so that the per-point loop copies no channel structs.
+        let roles = channels.map { $0.isX ? Self.xRole : $0.isY ? Self.yRole : $0.field?.rawValue ?? Self.droppedRole }
+        let scales = channels.map(\.scale)
         var states = [ChannelState](repeating: ChannelState(), count: channels.count)
         var values = [Double?](repeating: nil, count: channels.count)
         var points: [StrokePoint] = []
@@ -52,20 +56,23 @@ struct InkMLTraceValues {
             for c in valueIndex..<channels.count { values[c] = nil }
             var point = StrokePoint(x: 0, y: 0)
             var width: Double?, height: Double?
-            for (c, channel) in channels.enumerated() {
+            for c in 0..<roles.count {
                 guard let value = values[c] else { continue }
-                if channel.isX { point.location.x = value; continue }
-                if channel.isY { point.location.y = value; continue }
-                guard let field = channel.field else { continue }
-                let v = channel.scale == 1 ? value : value * channel.scale
-                switch field {
-                case .time: point.time = v
-                case .force: point.force = v
-                case .width: width = v
-                case .height: height = v
-                case .opacity: point.opacity = v
-                case .azimuth: point.azimuth = v
-                case .altitude: point.altitude = v
+                switch roles[c] {
+                case Self.xRole: point.location.x = value
+                case Self.yRole: point.location.y = value
+                case Self.droppedRole: break
+                case let raw:
+                    let v = scales[c] == 1 ? value : value * scales[c]
+                    switch InkMLField(rawValue: raw)! {
+                    case .time: point.time = v
+                    case .force: point.force = v
+                    case .width: width = v
+                    case .height: height = v
+                    case .opacity: point.opacity = v
+                    case .azimuth: point.azimuth = v
+                    case .altitude: point.altitude = v
+                    }
                 }
             }
             if width != nil || height != nil {
@@ -131,7 +138,8 @@ struct InkMLTraceValues {
                     while index < bytes.count, isDigit(bytes[index]) { index += 1 }
                     if index == exponentStart { digits = 0 }
                 }
-                guard digits > 0, let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
+                guard digits > 0, let number = fastDecimal(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                        ?? Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
                     let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, max(index, start + 1))]), as: UTF8.self)
                     throw Failure(point: pointIndex, reason: "'\(shown)' is not a number (channel \(channel.name))")
                 }
@@ -167,4 +175,40 @@ struct InkMLTraceValues {
         if sawValueInPoint { try finishPoint() }
         return points
     }
+
+    /// Clinger's fast path: a decimal of at most 15 digits, without exponent, is exactly
+    /// `digits / 10^fractionDigits` rounded once, since both operands are exact Doubles. Returns
+    /// nil for anything else, which `Double(String)` then parses.
+    static func fastDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        var negative = false
+        if i < text.count, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+            negative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fraction = 0
+        var inFraction = false
+        while i < text.count {
+            let b = text[i]
+            if b == UInt8(ascii: ".") {
+                if inFraction { return nil }
+                inFraction = true
+            } else if b >= 0x30 && b <= 0x39 {
+                mantissa = mantissa * 10 + Int64(b - 0x30)
+                digits += 1
+                if inFraction { fraction += 1 }
+                if digits > 15 { return nil }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
+        return negative ? -magnitude : magnitude
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 }

@@ -14,6 +14,9 @@ struct InkMLWriter {
 
     /// Shortest decimal text that reads back as the same Double (`description`, less a `.0`).
     static func decimal(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+            return String(Int64(value))
+        }
         let text = value.description
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
@@ -194,11 +197,14 @@ struct InkMLWriter {
             out += Self.decimal(point.location.x)
             out += " "
             out += Self.decimal(point.location.y)
-            let values = fields.map { $0.value(of: point) }
-            let last = values.lastIndex { $0 != nil } ?? -1
-            for value in values.prefix(last + 1) {
+            // Missing values at the end of a point are left off; inside it they are "?".
+            var pending = 0
+            for field in fields {
+                guard let value = field.value(of: point) else { pending += 1; continue }
+                for _ in 0..<pending { out += " ?" }
+                pending = 0
                 out += " "
-                out += value.map(Self.decimal) ?? "?"
+                out += Self.decimal(value)
             }
         }
         out += "</trace>\n"

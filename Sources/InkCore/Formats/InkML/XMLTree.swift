@@ -259,15 +259,25 @@ struct XMLTreeParser {
     private mutating func parseText(until terminator: UInt8 = UInt8(ascii: "<")) throws(Failure) -> String {
         var out: [UInt8] = []
         var runStart = index
-        while let b = peek(), b != terminator {
-            if terminator != UInt8(ascii: "<") && b == UInt8(ascii: "<") { throw fail("'<' inside an attribute value") }
-            if b == UInt8(ascii: "&") {
-                out.append(contentsOf: bytes[runStart..<index])
-                try parseReference(into: &out)
-                runStart = index
-            } else {
-                advance()
+        while true {
+            // The bulk of a document is trace text: scan it in one tight loop.
+            let (stop, newlines, lastNewline) = bytes.withUnsafeBufferPointer { buffer in
+                var i = index, count = 0, last = -1
+                while i < buffer.count {
+                    let b = buffer[i]
+                    if b == terminator || b == UInt8(ascii: "&") || b == UInt8(ascii: "<") { break }
+                    if b == 0x0A { count += 1; last = i }
+                    i += 1
+                }
+                return (i, count, last)
             }
+            if newlines > 0 { line += newlines; lineStart = lastNewline + 1 }
+            index = stop
+            guard let b = peek(), b != terminator else { break }
+            if b == UInt8(ascii: "<") { throw fail("'<' inside an attribute value") }
+            out.append(contentsOf: bytes[runStart..<index])
+            try parseReference(into: &out)
+            runStart = index
         }
         if out.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
         out.append(contentsOf: bytes[runStart..<index])
