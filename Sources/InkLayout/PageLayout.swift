@@ -115,9 +115,13 @@ public struct LayoutRelation: Sendable, Hashable, Codable {
     public var kind: Kind
     public var from: Element
     public var to: [Element]
-    public init(kind: Kind, from: Element, to: [Element]) {
+    /// The mark that makes the relation (the underline, the arrow, the bracket), if any: for an
+    /// arrow `from` is the element at its tail, so the arrow itself is named here.
+    public var mark: Int?
+    public init(kind: Kind, from: Element, to: [Element], mark: Int? = nil) {
         self.kind = kind
         self.from = from
         self.to = to
+        self.mark = mark
     }
 }

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Splits writing strokes into lines.
+///
+/// Two passes. First, strokes are followed in drawing order into *chains*: a stroke joins the
+/// chain being written when it sits at the same height near its right end, which follows sloped
+/// lines naturally. Second, chains are merged into lines, longest first: a chain joins the line
+/// whose fitted centre line passes nearest to it at its position, so that dots, crossbars and
+/// later edits land in their line whatever their time. Chains separated by a wide horizontal gap
+/// (a margin column) stay apart even at the same height.
+struct LineGrouper: Sendable {
+    let unit: Double
+    /// Horizontal gap, in line pitches, beyond which ink at the same height is never one line.
+    var maxGap: Double = 4
+
+    struct Line: Sendable {
+        var members: [Int]
+        var bounds: CGRect
+        var fit: LineFit
+        /// x-spans of the long chains in the line: a second long chain over the same span is
+        /// another line, since a line is written once from left to right.
+        var spans: [ClosedRange<Double>] = []
+    }
+
+    private struct Chain {
+        var members: [Int] = []
+        var x0 = Double.infinity, x1 = -Double.infinity
+        var recentY: [Double] = []
+        var recentRight = -Double.infinity
+    }
+
+    /// - Parameter writing: indices into `shapes` of the writing strokes, in drawing order.
+    /// - Returns: lines with members in drawing order. O(n·L) for n strokes and L lines.
+    func lines(shapes: [StrokeShape], writing: [Int]) -> [Line] {
+        // Chains once with tolerances in units to measure the line pitch, then again with
+        // tolerances that also respect the pitch, since dense pages leave less room.
+        let rough = buildChains(shapes: shapes, writing: writing, pitch: .infinity)
+        let pitch = estimatePitch(rough, shapes: shapes)
+        let chains = buildChains(shapes: shapes, writing: writing, pitch: pitch)
+        return mergeChains(chains, shapes: shapes, pitch: pitch)
+    }
+
+    private func isSmall(_ s: StrokeShape) -> Bool { s.size < 0.7 * unit }
+
+    private func buildChains(shapes: [StrokeShape], writing: [Int], pitch: Double) -> [Chain] {
+        let u = unit
+        var chains: [Chain] = []
+        for i in writing {
+            let s = shapes[i]
+            let small = isSmall(s)
+            if var c = chains.last {
+                let refY = c.recentY.isEmpty ? s.medianY : c.recentY.reduce(0, +) / Double(c.recentY.count)
+                let dy = abs(s.medianY - refY)
+                let forward = s.bounds.minX - c.recentRight
+                let backOK = s.bounds.minX >= c.recentRight - 4 * u
+                // A tall letter next to the last one overlaps it in height though its median differs.
+                let last = shapes[c.members.last!].bounds
+                let overlap = min(last.maxY, s.bounds.maxY) - max(last.minY, s.bounds.minY)
+                let beside = !small && forward <= 1.5 * u && s.bounds.minX >= last.minX && overlap >= 0.6 * min(last.height, s.height)
+                let tolerance = small ? min(2 * u, 0.45 * pitch) : min(1.3 * u, 0.4 * pitch)
+                if dy <= tolerance || beside, forward <= 5 * u, backOK {
+                    c.members.append(i)
+                    c.x0 = min(c.x0, s.bounds.minX); c.x1 = max(c.x1, s.bounds.maxX)
+                    if !small {
+                        c.recentY.append(s.medianY)
+                        if c.recentY.count > 3 { c.recentY.removeFirst() }
+                        c.recentRight = max(c.recentRight, s.bounds.maxX)
+                    }
+                    chains[chains.count - 1] = c
+                    continue
+                }
+            }
+            var c = Chain()
+            c.members = [i]
+            c.x0 = s.bounds.minX; c.x1 = s.bounds.maxX
+            c.recentY = [s.medianY]
+            c.recentRight = s.bounds.maxX
+            chains.append(c)
+        }
+        return chains
+    }
+
+    private func fit(_ members: [Int], shapes: [StrokeShape]) -> LineFit {
+        let big = members.filter { !isSmall(shapes[$0]) }
+        let use = big.isEmpty ? members : big
+        return LineFit(points: use.map { (shapes[$0].center.x, shapes[$0].medianY, shapes[$0].width + unit) }, minSpan: 6 * unit)
+    }
+
+    private func mergeChains(_ chains: [Chain], shapes: [StrokeShape], pitch: Double) -> [Line] {
+        let u = unit
+        let strips = emptyStrips(chains, shapes: shapes, minWidth: max(1.2 * pitch, 6 * u), pitch: pitch)
+        let order = chains.indices.sorted { chains[$0].x1 - chains[$0].x0 > chains[$1].x1 - chains[$1].x0 }
+        var lines: [Line] = []
+        for ci in order {
+            let c = chains[ci]
+            let bounds = c.members.reduce(CGRect.null) { $0.union(shapes[$1].bounds) }
+            let cy = median(c.members.map { shapes[$0].medianY })
+            let cx = (c.x0 + c.x1) / 2
+            let long = c.members.count >= 3 && c.x1 - c.x0 >= 3 * u
+            let onlySmall = c.members.allSatisfy { isSmall(shapes[$0]) }
+            var best: Int?, bestScore = Double.infinity
+            for (li, line) in lines.enumerated() {
+                let gap = max(0, c.x0 - line.bounds.maxX, line.bounds.minX - c.x1)
+                guard gap <= maxGap * pitch else { continue }
+                // A strip of the page empty from top to bottom between them: another column.
+                let lo = min(c.x1, line.bounds.maxX), hi = max(c.x0, line.bounds.minX)
+                if gap > 0, strips.contains(where: { $0.lowerBound >= lo - 1e-9 && $0.upperBound <= hi + 1e-9 }) { continue }
+                let x = min(max(cx, line.bounds.minX), line.bounds.maxX)
+                // Dots, accents and apostrophes sit above the letters they belong to: judge small
+                // ink against a centre raised a little, and give it more room.
+                let dy = onlySmall ? abs(cy - line.fit.y(at: x) + 0.15 * pitch) : abs(cy - line.fit.y(at: x))
+                guard dy <= (onlySmall ? 0.6 : 0.45) * pitch else { continue }
+                if long, line.spans.contains(where: { min($0.upperBound, c.x1) - max($0.lowerBound, c.x0) > 0.3 * (c.x1 - c.x0) }) { continue }
+                let score = dy + 0.1 * gap
+                if score < bestScore { bestScore = score; best = li }
+            }
+            if ProcessInfo.processInfo.environment["LAYOUT_DEBUG"] != nil {
+                let cands = lines.enumerated().map { (li, line) -> String in
+                    let gap = max(0, c.x0 - line.bounds.maxX, line.bounds.minX - c.x1)
+                    let x = min(max(cx, line.bounds.minX), line.bounds.maxX)
+                    return String(format: "L%d dy=%.2f gap=%.2f", li, abs(cy - line.fit.y(at: x)) / u, gap / u)
+                }.filter { $0.contains("dy=0") || $0.contains("dy=1") || $0.contains("dy=2") }
+                print(String(format: "chain n=%d x=%.0f-%.0f cy=%.0f pitch=%.2fu -> %@ [%@]", c.members.count, c.x0, c.x1, cy, pitch / u, best.map { "L\($0)" } ?? "new", cands.joined(separator: "; ")))
+            }
+            if let li = best {
+                lines[li].members += c.members
+                lines[li].bounds = lines[li].bounds.union(bounds)
+                lines[li].fit = fit(lines[li].members, shapes: shapes)
+                if long { lines[li].spans.append(c.x0...c.x1) }
+            } else {
+                lines.append(Line(members: c.members, bounds: bounds, fit: fit(c.members, shapes: shapes), spans: long ? [c.x0...c.x1] : []))
+            }
+        }
+        lines = absorbFragments(lines, shapes: shapes, pitch: pitch)
+        for i in lines.indices { lines[i].members.sort() }
+        return lines
+    }
+
+    /// A line of one or two small strokes (a capital's bar, a quote mark) that lies within the
+    /// height of a real line beside it joins that line.
+    private func absorbFragments(_ lines: [Line], shapes: [StrokeShape], pitch: Double) -> [Line] {
+        let u = unit
+        var lines = lines
+        let fragments = lines.indices.filter { lines[$0].members.count <= 2 && lines[$0].bounds.width < 3 * u }
+        var removed = Set<Int>()
+        for f in fragments {
+            let b = lines[f].bounds
+            var best: Int?, bestDistance = Double.infinity
+            for (li, line) in lines.enumerated() where li != f && !removed.contains(li) && !fragments.contains(li) {
+                let gap = max(0, b.minX - line.bounds.maxX, line.bounds.minX - b.maxX)
+                guard gap <= 1.5 * u else { continue }
+                let center = line.fit.y(at: min(max(b.midX, line.bounds.minX), line.bounds.maxX))
+                let d = abs(b.midY - center)
+                // Dots may sit above the first line's ink; anything larger must lie within a line.
+                let small = lines[f].members.allSatisfy { isSmall(shapes[$0]) }
+                guard d <= 0.75 * pitch, small || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
+                if d < bestDistance { bestDistance = d; best = li }
+            }
+            if let li = best {
+                lines[li].members = (lines[li].members + lines[f].members).sorted()
+                lines[li].bounds = lines[li].bounds.union(b)
+                removed.insert(f)
+            }
+        }
+        return lines.indices.filter { !removed.contains($0) }.map { lines[$0] }
+    }
+
+    /// Vertical strips of the page that no writing crosses, at least `minWidth` wide: the space
+    /// between the body and a margin column.
+    private func emptyStrips(_ chains: [Chain], shapes: [StrokeShape], minWidth: Double, pitch: Double) -> [ClosedRange<Double>] {
+        let spans = chains.map { c in (c.x0, c.x1, median(c.members.map { shapes[$0].medianY })) }.sorted { $0.0 < $1.0 }
+        var strips: [ClosedRange<Double>] = []
+        guard var right = spans.first?.1 else { return [] }
+        for (x0, x1, _) in spans.dropFirst() {
+            if x0 - right >= minWidth { strips.append(right...x0) }
+            right = max(right, x1)
+        }
+        // Only a strip beside a column of several lines separates columns; a wide gap inside a
+        // lone line (a note of two words) does not.
+        func rows(_ ys: [Double]) -> Int {
+            var count = 0, last = -Double.infinity
+            for y in ys.sorted() where y - last > 0.5 * pitch { count += 1; last = y }
+            return count
+        }
+        return strips.filter { strip in
+            let left = spans.filter { $0.1 <= strip.lowerBound + 1e-9 && $0.1 >= strip.lowerBound - 3 * pitch }.map(\.2)
+            let right = spans.filter { $0.0 >= strip.upperBound - 1e-9 && $0.0 <= strip.upperBound + 3 * pitch }.map(\.2)
+            return max(rows(left), rows(right)) >= 3
+        }
+    }
+
+    /// Distance between the centres of vertically neighbouring long chains; 4.5 units where the
+    /// page has too few lines to tell.
+    private func estimatePitch(_ chains: [Chain], shapes: [StrokeShape]) -> Double {
+        let u = unit
+        let long = chains.filter { $0.x1 - $0.x0 >= 5 * u }.map { c in (c.x0, c.x1, median(c.members.map { shapes[$0].medianY })) }
+        var gaps: [Double] = []
+        for a in long {
+            var nearest = Double.infinity
+            for b in long where b.2 > a.2 + 1.5 * u && min(a.1, b.1) - max(a.0, b.0) > 0 {
+                nearest = min(nearest, b.2 - a.2)
+            }
+            if nearest.isFinite { gaps.append(nearest) }
+        }
+        let pitch = gaps.count >= 2 ? median(gaps) : 4.5 * u
+        return min(max(pitch, 2.5 * u), 10 * u)
+    }
+}
