@@ -18,5 +18,6 @@ enum CommandRegistry {
         ConvertCommand.self,
         InfoCommand.self,
         BenchRecognizerCommand.self,
+        LibraryBenchCommand.self,
     ]
 }

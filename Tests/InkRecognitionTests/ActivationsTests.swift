@@ -13,7 +13,7 @@ import Testing
                 worstTanh = max(worstTanh, abs(t[i] - tanhf(lanes[i])))
                 worstSigmoid = max(worstSigmoid, abs(s[i] - 1 / (1 + expf(-lanes[i]))))
             }
-            x += 0.0173
+            x += 0.173
         }
         #expect(worstTanh < 1e-6)
         #expect(worstSigmoid < 1e-6)

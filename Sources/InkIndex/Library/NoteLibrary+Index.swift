@@ -82,6 +82,15 @@ extension NoteLibrary {
         try db.transaction(.deferred) { try wordRows(where: "note = ?", [.text(noteID)]).map(\.word) }
     }
 
+    /// The note's index as one snapshot: the recognizer version and the words (nil version for a
+    /// note never indexed). Concurrent reindexing is seen wholly or not at all.
+    public func indexedWords(noteID: String) throws -> (recognitionVersion: Int?, words: [WordToken]) {
+        try db.transaction(.deferred) {
+            let version = try db.scalarInt("SELECT recognition_version FROM note_index WHERE note = ?", [.text(noteID)])
+            return (version.map(Int.init), try wordRows(where: "note = ?", [.text(noteID)]).map(\.word))
+        }
+    }
+
     /// Words of a note whose bounds intersect `rect` (through the R*Tree), in reading order.
     public func words(noteID: String, in rect: CGRect) throws -> [WordToken] {
         try wordRows(where: """

@@ -83,7 +83,7 @@ struct PrimitiveClassifier: Sendable {
 
     /// Box where the ink reaches the bounding rectangle's corners (a round shape stays 0.2 of
     /// its size away from them) and hugs its sides; otherwise circle or ellipse by aspect.
-    static func enclosureShape(points: [CGPoint], bounds b: CGRect) -> LayoutMark.Kind {
+    static func enclosureShape(points: [CGPoint], bounds b: CGRect, cornerTolerance: Double = 0.13) -> LayoutMark.Kind {
         let side = min(b.width, b.height)
         let tolerance = 0.12 * side
         var near = 0
@@ -92,7 +92,7 @@ struct PrimitiveClassifier: Sendable {
             if d <= tolerance { near += 1 }
         }
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)]
-        let reached = corners.filter { c in points.contains { $0.distance(to: c) <= 0.13 * side } }.count
+        let reached = corners.filter { c in points.contains { $0.distance(to: c) <= cornerTolerance * side } }.count
         if reached >= 3, Double(near) >= 0.75 * Double(points.count) { return .box }
         return max(b.width, b.height) / max(side, 1e-9) < 1.6 ? .circle : .ellipse
     }

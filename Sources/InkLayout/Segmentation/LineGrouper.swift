@@ -88,7 +88,7 @@ struct LineGrouper: Sendable {
 
     private func mergeChains(_ chains: [Chain], shapes: [StrokeShape], pitch: Double) -> [Line] {
         let u = unit
-        let strips = emptyStrips(chains, minWidth: max(1.2 * pitch, 6 * u))
+        let strips = emptyStrips(chains, shapes: shapes, minWidth: max(1.2 * pitch, 6 * u), pitch: pitch)
         let order = chains.indices.sorted { chains[$0].x1 - chains[$0].x0 > chains[$1].x1 - chains[$1].x0 }
         var lines: [Line] = []
         for ci in order {
@@ -151,7 +151,9 @@ struct LineGrouper: Sendable {
                 guard gap <= 1.5 * u else { continue }
                 let center = line.fit.y(at: min(max(b.midX, line.bounds.minX), line.bounds.maxX))
                 let d = abs(b.midY - center)
-                guard d <= 0.75 * pitch, b.midY >= line.bounds.minY, b.midY <= line.bounds.maxY else { continue }
+                // Dots may sit above the first line's ink; anything larger must lie within a line.
+                let small = lines[f].members.allSatisfy { isSmall(shapes[$0]) }
+                guard d <= 0.75 * pitch, small || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
                 if d < bestDistance { bestDistance = d; best = li }
             }
             if let li = best {
@@ -165,15 +167,26 @@ struct LineGrouper: Sendable {
 
     /// Vertical strips of the page that no writing crosses, at least `minWidth` wide: the space
     /// between the body and a margin column.
-    private func emptyStrips(_ chains: [Chain], minWidth: Double) -> [ClosedRange<Double>] {
-        let spans = chains.map { ($0.x0, $0.x1) }.sorted { $0.0 < $1.0 }
+    private func emptyStrips(_ chains: [Chain], shapes: [StrokeShape], minWidth: Double, pitch: Double) -> [ClosedRange<Double>] {
+        let spans = chains.map { c in (c.x0, c.x1, median(c.members.map { shapes[$0].medianY })) }.sorted { $0.0 < $1.0 }
         var strips: [ClosedRange<Double>] = []
         guard var right = spans.first?.1 else { return [] }
-        for (x0, x1) in spans.dropFirst() {
+        for (x0, x1, _) in spans.dropFirst() {
             if x0 - right >= minWidth { strips.append(right...x0) }
             right = max(right, x1)
         }
-        return strips
+        // Only a strip beside a column of several lines separates columns; a wide gap inside a
+        // lone line (a note of two words) does not.
+        func rows(_ ys: [Double]) -> Int {
+            var count = 0, last = -Double.infinity
+            for y in ys.sorted() where y - last > 0.5 * pitch { count += 1; last = y }
+            return count
+        }
+        return strips.filter { strip in
+            let left = spans.filter { $0.1 <= strip.lowerBound + 1e-9 && $0.1 >= strip.lowerBound - 3 * pitch }.map(\.2)
+            let right = spans.filter { $0.0 >= strip.upperBound - 1e-9 && $0.0 <= strip.upperBound + 3 * pitch }.map(\.2)
+            return max(rows(left), rows(right)) >= 3
+        }
     }
 
     /// Distance between the centres of vertically neighbouring long chains; 4.5 units where the

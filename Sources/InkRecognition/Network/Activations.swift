@@ -1,3 +1,5 @@
+import Foundation
+
 /// Vectorized activations for the LSTM cell, 16 lanes at a time.
 ///
 /// `tanh` is Eigen's rational approximation (`ptanh_float`: a degree-13/6 odd rational function
@@ -29,4 +31,8 @@ enum Activations {
     static func sigmoid(_ x: SIMD16<Float>) -> SIMD16<Float> {
         0.5 + 0.5 * tanh(0.5 * x)
     }
+
+    /// The scalar path of unoptimized builds.
+    @inline(__always)
+    static func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
 }

@@ -45,6 +45,16 @@ struct LSTMDirection: Sendable {
                             let z = g.baseAddress! + t * gatesWidth
                             matrixMultiply(h.baseAddress!, u.baseAddress!, bias: z, into: z, m: 1, k: hidden, n: gatesWidth)
                             let out = output + t * outputStride + outputOffset
+                            guard useSIMDKernels else {
+                                for j in 0..<hidden {
+                                    let i = Activations.sigmoid(z[j]), f = Activations.sigmoid(z[hidden + j])
+                                    let cell = tanhf(z[2 * hidden + j]), o = Activations.sigmoid(z[3 * hidden + j])
+                                    c[j] = f * c[j] + i * cell
+                                    h[j] = o * tanhf(c[j])
+                                    out[j] = h[j]
+                                }
+                                continue
+                            }
                             var j = 0
                             while j < hidden {
                                 // `hidden` is a multiple of 16 (checked by InkNetwork).
