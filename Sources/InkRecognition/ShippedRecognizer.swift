@@ -11,15 +11,46 @@ public enum RecognitionError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The recognizer that ships with InkIndex.
+/// The recognizer that ships with InkIndex: the neural network in
+/// `Resources/inkrec.weights` (Training/MODEL_CARD.md) with the shipped decoding.
 ///
 /// ```swift
 /// let recognizer = try ShippedRecognizer.load()
 /// let reading = try recognizer.recognize(line.strokes, maxCandidates: 5)
 /// ```
 public enum ShippedRecognizer {
-    /// PLACEHOLDER until the trained model lands.
+    /// Grows whenever the shipped weights or the shipped decoding change what is output, so
+    /// that stored recognitions can be recognized again. Bump it together with
+    /// `Training/export.py`'s `MODEL_VERSION` (checked by `load()`) or the decoding defaults.
+    public static let recognitionVersion = 1
+    /// The `modelVersion` the shipped weights file must declare.
+    static let expectedModelVersion = 1
+
+    /// The shipped weights, parsed (cached after the first call).
+    public static func weights() throws -> WeightsFile {
+        try cachedWeights.get()
+    }
+
+    private static let cachedWeights: Result<WeightsFile, Error> = Result {
+        guard let url = Bundle.module.url(forResource: "inkrec", withExtension: "weights", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: "inkrec", withExtension: "weights") else {
+            throw RecognitionError.modelUnavailable("Resources/inkrec.weights is missing from the bundle")
+        }
+        let file = try WeightsFile(data: Data(contentsOf: url))
+        guard file.metadata.modelVersion == expectedModelVersion else {
+            throw RecognitionError.modelUnavailable(
+                "weights declare model version \(file.metadata.modelVersion), this build expects \(expectedModelVersion)")
+        }
+        return file
+    }
+
+    /// The shipped recognizer with the shipped decoding (beam search and language model).
     public static func load() throws -> any LineRecognizing {
-        throw RecognitionError.modelUnavailable("no model has been trained yet")
+        try load(decoding: .shipped)
+    }
+
+    /// The shipped network with other decoding options.
+    public static func load(decoding: DecodingOptions) throws -> NeuralLineRecognizer {
+        try NeuralLineRecognizer(weights: weights(), decoding: decoding, recognitionVersion: recognitionVersion)
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+
+// One libFuzzer binary holds every harness; INKINDEX_FUZZ_TARGET picks one (run.sh sets it),
+// so that InkCore is compiled once for all of them.
+
+nonisolated(unsafe) private var selectedTarget: ((UnsafeRawBufferPointer) -> Void)?
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> CInt {
+    if let folder = ProcessInfo.processInfo.environment["INKINDEX_FUZZ_WRITE_SEEDS"] {
+        FuzzSeeds.write(to: folder)
+        exit(0)
+    }
+    switch ProcessInfo.processInfo.environment["INKINDEX_FUZZ_TARGET"] {
+    case "inkml": selectedTarget = fuzzInkML
+    case "binary": selectedTarget = fuzzBinary
+    case "jsonl": selectedTarget = fuzzDatasetLine
+    default:
+        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary or jsonl\n".utf8))
+        exit(2)
+    }
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    selectedTarget?(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The seed corpus, made from hand-written drawings (never from the shared data).
+enum FuzzSeeds {
+    static func drawings() -> [Drawing] {
+        let full = StrokePoint(location: CGPoint(x: 0.5, y: -2), time: 0.01, size: CGSize(width: 2, height: 3),
+                               opacity: 0.5, force: 1.25, azimuth: 0.3, altitude: 1.2)
+        return [
+            Drawing(),
+            Drawing(strokes: [Stroke(id: UUID(deterministicFrom: "a"), points: [StrokePoint(x: 1, y: 2, time: 0), StrokePoint(x: 3, y: 4, time: 0.01)])]),
+            Drawing(strokes: [
+                Stroke(id: UUID(deterministicFrom: "b"), points: [full, StrokePoint(x: 7, y: 8)],
+                       ink: Ink(tool: .marker, color: Ink.Color(red: 9, green: 8, blue: 7, alpha: 6), width: 1.5),
+                       transform: .rotation(0.5), annotations: ["k": "v", InkML.groupKey: "g1/#0"]),
+                Stroke(id: UUID(deterministicFrom: "c"), points: []),
+            ], annotations: ["title": "seed", "inkml:traceGroup:g1:truth": "hi"]),
+        ]
+    }
+
+    static let handWrittenInkML = [
+        "<ink><trace>1 2, 3 4</trace></ink>",
+        "<ink><traceFormat><channel name=\"X\"/><channel name=\"Y\"/><intermittentChannels><channel name=\"F\"/></intermittentChannels></traceFormat><traceGroup xml:id=\"g\"><annotation type=\"t\">x</annotation><trace xml:id=\"t1\">10 20 ?, '1 '1 0.5, \"1\"1 *</trace></traceGroup></ink>",
+        "<?xml version=\"1.0\"?><!DOCTYPE ink><ink xmlns=\"http://www.w3.org/2003/InkML\"><definitions><brush xml:id=\"b\"><brushProperty name=\"color\" value=\"#ff0000\"/></brush><context xml:id=\"c\"><traceFormat><channel name=\"X\"/><channel name=\"Y\"/><channel name=\"T\" units=\"ms\"/></traceFormat></context></definitions><trace contextRef=\"#c\" brushRef=\"#b\">1 2 3<![CDATA[, 4 5 6]]></trace></ink>",
+    ]
+
+    static let datasetLines = [
+        #"{"id": "s1", "writer": "w", "text": "Hi", "strokes": [[[1, 2, 0.0], [3, 4, 0.5]], [[5, 6, null]]]}"#,
+        #"{"id": "s2", "writer": null, "text": "", "strokes": []}"#,
+        #"{"id": "s3", "text": "x", "strokes": [[[1e3, -2.5]]]}"#,
+    ]
+
+    static func write(to folder: String) {
+        let base = URL(fileURLWithPath: folder)
+        func save(_ target: String, _ name: String, _ data: Data) {
+            let dir = base.appendingPathComponent(target)
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try? data.write(to: dir.appendingPathComponent(name))
+        }
+        for (i, drawing) in drawings().enumerated() {
+            save("binary", "drawing\(i).ink", BinaryDrawingCodec.encode(drawing))
+            if let text = try? InkML.write(drawing) { save("inkml", "drawing\(i).inkml", Data(text.utf8)) }
+        }
+        for (i, text) in handWrittenInkML.enumerated() { save("inkml", "hand\(i).inkml", Data(text.utf8)) }
+        for (i, line) in datasetLines.enumerated() { save("jsonl", "line\(i).json", Data(line.utf8)) }
+    }
+}

@@ -1,0 +1,34 @@
+/// The figures `inkindex eval` prints: error rates (fractions, not percentages) and latency.
+public struct EvaluationReport: Sendable, Hashable, Codable {
+    public var samples: Int
+    public var cer: Double
+    public var wer: Double
+    /// With spaces around punctuation normalized (see `PunctuationSpacing`).
+    public var cerNormalized: Double
+    public var werNormalized: Double
+    /// The CER had the closest candidate been chosen (see `RecognitionEvaluator`).
+    public var oracleCER: Double
+    /// Per-sample recognition time: layout plus every line's recognition.
+    public var medianMilliseconds: Double
+    public var p95Milliseconds: Double
+
+    enum CodingKeys: String, CodingKey {
+        case samples, cer, wer
+        case cerNormalized = "cer_normalized"
+        case werNormalized = "wer_normalized"
+        case oracleCER = "oracle_cer"
+        case medianMilliseconds = "median_ms"
+        case p95Milliseconds = "p95_ms"
+    }
+
+    public init(rates: ErrorRates, latency: LatencySummary) {
+        samples = rates.samples
+        cer = rates.cer
+        wer = rates.wer
+        cerNormalized = rates.normalizedCER
+        werNormalized = rates.normalizedWER
+        oracleCER = rates.oracleCER
+        medianMilliseconds = latency.median
+        p95Milliseconds = latency.p95
+    }
+}

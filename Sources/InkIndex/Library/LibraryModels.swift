@@ -1,0 +1,78 @@
+import Foundation
+
+/// A note's metadata (the drawing itself is read with `NoteLibrary.drawing(id:)`).
+public struct NoteInfo: Sendable, Hashable, Codable {
+    public var id: String
+    public var title: String
+    public var created: Date
+    public var modified: Date
+    /// The recognizer version of the note's index, or nil where it was never indexed.
+    public var recognitionVersion: Int?
+    public var indexedAt: Date?
+}
+
+/// The derived index of one note, as produced by a recognizer of a given version.
+public struct NoteIndex: Sendable, Hashable {
+    public var recognitionVersion: Int
+    /// Words in reading order (line, then position), as InkSearch's tokenizer made them.
+    public var words: [WordToken]
+    /// Books cited in the words (`ScriptureParser`), for reference queries.
+    public var citedBooks: Set<Int>
+
+    /// `citedBooks` defaults to the books `ScriptureParser.standard` finds in `words`.
+    public init(recognitionVersion: Int, words: [WordToken], citedBooks: Set<Int>? = nil) {
+        self.recognitionVersion = recognitionVersion
+        self.words = words
+        self.citedBooks = citedBooks ?? Set(ScriptureParser.standard.references(in: words).map(\.reference.book))
+    }
+}
+
+/// A search hit across the library: the note, the strokes that matched and where they are.
+public struct LibraryHit: Sendable, Hashable, Codable {
+    public var noteID: String
+    public var strokeIDs: [UUID]
+    /// Bounds of the matched strokes, in the note's drawing coordinates.
+    public var bounds: CGRect
+    /// The reading that matched (words joined by spaces for a phrase).
+    public var reading: String
+    /// Higher is better; hits are returned best first.
+    public var score: Double
+}
+
+/// Counts and sizes, for `inkindex library stats`.
+public struct LibraryStats: Sendable, Hashable, Codable {
+    public var notes: Int
+    public var indexedNotes: Int
+    /// Notes whose index is older than the given recognizer version (or missing).
+    public var outdatedNotes: Int
+    public var words: Int
+    public var lines: Int
+    public var terms: Int
+    public var drawingBytes: Int
+    public var fileBytes: Int
+    public var recognitionVersions: [Int: Int]
+}
+
+/// What `NoteLibrary.check()` found.
+public struct LibraryCheckReport: Sendable, Hashable, Codable {
+    public var notesChecked: Int
+    /// One line per problem: which note and what is wrong.
+    public var problems: [String]
+    public var isHealthy: Bool { problems.isEmpty }
+}
+
+/// Failures of the library, saying which note and what.
+public enum LibraryError: Error, Equatable, CustomStringConvertible {
+    case noteNotFound(String)
+    case duplicateNote(String)
+    /// The stored bytes of a note do not match their checksum or do not decode.
+    case damagedNote(id: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noteNotFound(let id): "no note with id '\(id)' in the library"
+        case .duplicateNote(let id): "a note with id '\(id)' is already in the library"
+        case .damagedNote(let id, let reason): "note '\(id)' is damaged: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// The library's tables. `notes` is the record; every other table is derived from it and may be
+/// dropped and rebuilt by reindexing.
+enum LibrarySchema {
+    static let migrator = Migrator(steps: [version1, version2])
+
+    /// Version 2: keys are InkSearch's `TextNormalizer` keys (confusion classes collapsed), each
+    /// term keeps a reading that spells it, and the books a note cites are indexed. Only derived
+    /// tables change: they are dropped and made anew, and every note is reindexed; no drawing is
+    /// touched.
+    static let version2 = """
+        DROP TABLE postings; DROP TABLE terms; DROP TABLE token_bounds; DROP TABLE tokens; DROP TABLE note_index;
+        """ + derivedTables
+
+    static let derivedTables = """
+        -- Derived: which recognizer indexed a note, when, and from which bytes (by checksum), so
+        -- that an index built from ink that has since changed is recognized as stale.
+        CREATE TABLE note_index(
+            note TEXT PRIMARY KEY NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            recognition_version INTEGER NOT NULL,
+            indexed_at REAL NOT NULL,
+            drawing_checksum INTEGER NOT NULL,
+            token_count INTEGER NOT NULL
+        );
+        CREATE INDEX note_index_by_age ON note_index(indexed_at);
+
+        -- Derived: recognized words (InkSearch's WordToken). `stroke_ids` is 16 bytes per stroke;
+        -- `readings` one "probability<TAB>text" per line, best first.
+        CREATE TABLE tokens(
+            id INTEGER PRIMARY KEY,
+            note TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            line INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            stroke_ids BLOB NOT NULL,
+            min_x REAL NOT NULL, min_y REAL NOT NULL, max_x REAL NOT NULL, max_y REAL NOT NULL,
+            readings TEXT NOT NULL
+        );
+        CREATE INDEX tokens_by_note ON tokens(note, line, position);
+
+        -- Derived: token bounds for spatial queries (what was written here?).
+        CREATE VIRTUAL TABLE token_bounds USING rtree(id, min_x, max_x, min_y, max_y);
+
+        -- Derived: the normalized keys of readings (TextNormalizer.key), one reading that spells
+        -- each, and which tokens carry them: the candidate lookup. Terms are only ever appended,
+        -- so readers cache the vocabulary by id.
+        CREATE TABLE terms(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, reading TEXT NOT NULL);
+        CREATE TABLE postings(
+            term INTEGER NOT NULL,
+            token INTEGER NOT NULL,
+            probability REAL NOT NULL,
+            PRIMARY KEY(term, token)
+        ) WITHOUT ROWID;
+        CREATE INDEX postings_by_token ON postings(token);
+
+        -- Derived: the books each note cites (ScriptureParser), for reference queries.
+        -- (Columns in key order: SQLite 3.40's quick_check misreports NOT NULL columns of a
+        -- WITHOUT ROWID table declared in another order.)
+        CREATE TABLE citations(book INTEGER NOT NULL, note TEXT NOT NULL, PRIMARY KEY(book, note)) WITHOUT ROWID;
+        CREATE INDEX citations_by_note ON citations(note);
+        """
+
+
+    /// Version 1 (kept verbatim: a migration is history).
+    static let version1 = """
+        -- The record: a note's drawing in the binary encoding, verbatim, with its CRC-32.
+        CREATE TABLE notes(
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            created REAL NOT NULL,
+            modified REAL NOT NULL,
+            drawing BLOB NOT NULL,
+            checksum INTEGER NOT NULL
+        );
+        CREATE INDEX notes_by_modified ON notes(modified);
+
+        -- Derived: which recognizer indexed a note, when, and from which bytes (by checksum), so
+        -- that an index built from ink that has since changed is recognized as stale.
+        CREATE TABLE note_index(
+            note TEXT PRIMARY KEY NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            recognition_version INTEGER NOT NULL,
+            indexed_at REAL NOT NULL,
+            drawing_checksum INTEGER NOT NULL,
+            token_count INTEGER NOT NULL
+        );
+        CREATE INDEX note_index_by_age ON note_index(indexed_at);
+
+        -- Derived: recognized words. `stroke_ids` is 16 bytes per stroke; `readings` one
+        -- "probability<TAB>text" per line, best first.
+        CREATE TABLE tokens(
+            id INTEGER PRIMARY KEY,
+            note TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            line INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            stroke_ids BLOB NOT NULL,
+            min_x REAL NOT NULL, min_y REAL NOT NULL, max_x REAL NOT NULL, max_y REAL NOT NULL,
+            readings TEXT NOT NULL
+        );
+        CREATE INDEX tokens_by_note ON tokens(note, line, position);
+
+        -- Derived: token bounds for spatial queries (what was written here?).
+        CREATE VIRTUAL TABLE token_bounds USING rtree(id, min_x, max_x, min_y, max_y);
+
+        -- Derived: normalized reading keys and which tokens carry them (the candidate lookup).
+        -- Terms are only ever appended, so readers can cache the vocabulary by id.
+        CREATE TABLE terms(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
+        CREATE TABLE postings(
+            term INTEGER NOT NULL,
+            token INTEGER NOT NULL,
+            probability REAL NOT NULL,
+            PRIMARY KEY(term, token)
+        ) WITHOUT ROWID;
+        CREATE INDEX postings_by_token ON postings(token);
+        """
+}

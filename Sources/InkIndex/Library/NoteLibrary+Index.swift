@@ -1,0 +1,131 @@
+import Foundation
+
+extension NoteLibrary {
+    /// Recognizes a note's drawing with `indexer` (off this actor, so searches go on meanwhile)
+    /// and commits its index in one transaction.
+    /// - Returns: false where the drawing changed while it was being recognized (nothing is
+    ///   committed; the newer drawing gets its own indexing).
+    @discardableResult
+    @concurrent
+    public nonisolated func index(noteID: String, using indexer: NoteIndexer) async throws -> Bool {
+        let (drawing, checksum) = try await indexTarget(noteID: noteID)
+        let index = try indexer.index(drawing)
+        return try await commitIndex(index, noteID: noteID, drawingChecksum: checksum)
+    }
+
+    /// The drawing to recognize and the checksum to hand back to `commitIndex`.
+    public func indexTarget(noteID: String) throws -> (drawing: Drawing, checksum: Int64) {
+        let rows = try db.query("SELECT checksum FROM notes WHERE id = ?", [.text(noteID)]) { $0.int(0) }
+        guard let checksum = rows.first else { throw LibraryError.noteNotFound(noteID) }
+        return (try drawing(id: noteID), checksum)
+    }
+
+    /// Replaces the note's derived rows with `index`, in one transaction, provided the note's
+    /// drawing still has `drawingChecksum`. Never writes the `notes` table.
+    /// - Returns: false (and writes nothing) where the drawing has changed since.
+    @discardableResult
+    public func commitIndex(_ index: NoteIndex, noteID: String, drawingChecksum: Int64, at date: Date = Date()) throws -> Bool {
+        try db.transaction {
+            let current = try db.scalarInt("SELECT checksum FROM notes WHERE id = ?", [.text(noteID)])
+            guard let current else { throw LibraryError.noteNotFound(noteID) }
+            guard current == drawingChecksum else { return false }
+            try deleteIndexRows(noteID: noteID)
+            for word in index.words { try insert(word, noteID: noteID) }
+            for book in index.citedBooks.sorted() {
+                try db.execute("INSERT INTO citations(note, book) VALUES (?, ?)", [.text(noteID), .int(book)])
+            }
+            try db.execute("""
+                INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count)
+                VALUES (?, ?, ?, ?, ?)
+                """, [.text(noteID), .int(index.recognitionVersion), .double(date.timeIntervalSince1970),
+                      .int(drawingChecksum), .int(index.words.count)])
+            return true
+        }
+    }
+
+    private func insert(_ word: WordToken, noteID: String) throws {
+        let b = word.bounds.isNull ? CGRect.zero : word.bounds
+        try db.execute("""
+            INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(noteID), .int(word.line), .int(word.position), .blob(TokenCoding.encode(word.strokeIDs)),
+                  .double(b.minX), .double(b.minY), .double(b.maxX), .double(b.maxY), .text(TokenCoding.encode(word.readings))])
+        let token = db.lastInsertRowID
+        try db.execute("INSERT INTO token_bounds(id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)",
+                       [.int(token), .double(b.minX), .double(b.maxX), .double(b.minY), .double(b.maxY)])
+        for reading in word.readings {
+            let key = TextNormalizer.standard.key(reading.text)
+            guard !key.isEmpty else { continue }
+            try db.execute("""
+                INSERT INTO postings(term, token, probability) VALUES (?, ?, ?)
+                ON CONFLICT(term, token) DO UPDATE SET probability = max(probability, excluded.probability)
+                """, [.int(try termID(key, reading: reading.text)), .int(token), .double(reading.probability)])
+        }
+    }
+
+    private func termID(_ key: String, reading: String) throws -> Int64 {
+        if let id = try db.scalarInt("SELECT id FROM terms WHERE key = ?", [.text(key)]) { return id }
+        try db.execute("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(reading)])
+        return db.lastInsertRowID
+    }
+
+    func deleteIndexRows(noteID: String) throws {
+        try db.execute("DELETE FROM postings WHERE token IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
+        try db.execute("DELETE FROM token_bounds WHERE id IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
+        try db.execute("DELETE FROM tokens WHERE note = ?", [.text(noteID)])
+        try db.execute("DELETE FROM citations WHERE note = ?", [.text(noteID)])
+        try db.execute("DELETE FROM note_index WHERE note = ?", [.text(noteID)])
+    }
+
+    /// The note's indexed words in reading order, read in one snapshot.
+    public func words(noteID: String) throws -> [WordToken] {
+        try db.transaction(.deferred) { try wordRows(where: "note = ?", [.text(noteID)]).map(\.word) }
+    }
+
+    /// The note's index as one snapshot: the recognizer version and the words (nil version for a
+    /// note never indexed). Concurrent reindexing is seen wholly or not at all.
+    public func indexedWords(noteID: String) throws -> (recognitionVersion: Int?, words: [WordToken]) {
+        try db.transaction(.deferred) {
+            let version = try db.scalarInt("SELECT recognition_version FROM note_index WHERE note = ?", [.text(noteID)])
+            return (version.map(Int.init), try wordRows(where: "note = ?", [.text(noteID)]).map(\.word))
+        }
+    }
+
+    /// Words of a note whose bounds intersect `rect` (through the R*Tree), in reading order.
+    public func words(noteID: String, in rect: CGRect) throws -> [WordToken] {
+        try wordRows(where: """
+            note = ? AND id IN (SELECT id FROM token_bounds WHERE max_x >= ? AND min_x <= ? AND max_y >= ? AND min_y <= ?)
+            """, [.text(noteID), .double(rect.minX), .double(rect.maxX), .double(rect.minY), .double(rect.maxY)]).map(\.word)
+    }
+
+    func wordRows(where condition: String, _ bindings: [SQLValue]) throws -> [(id: Int64, note: String, word: WordToken)] {
+        try db.query("""
+            SELECT id, note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings FROM tokens
+            WHERE \(condition) ORDER BY note, line, position
+            """, bindings) { row in
+            let bounds = CGRect(x: row.double(5), y: row.double(6), width: row.double(7) - row.double(5), height: row.double(8) - row.double(6))
+            let word = WordToken(strokeIDs: TokenCoding.decodeIDs(row.blob(4)), bounds: bounds, line: Int(row.int(2)),
+                                 position: Int(row.int(3)), readings: TokenCoding.decodeReadings(row.text(9)))
+            return (row.int(0), row.text(1), word)
+        }
+    }
+
+    /// The recognizer version and time of a note's index, or nil where it was never indexed.
+    public func indexState(noteID: String) throws -> (recognitionVersion: Int, indexedAt: Date)? {
+        try db.query("SELECT recognition_version, indexed_at FROM note_index WHERE note = ?", [.text(noteID)]) {
+            (Int($0.int(0)), Date(timeIntervalSince1970: $0.double(1)))
+        }.first
+    }
+
+    /// Notes to (re)index for a recognizer of `version`, oldest index first (never-indexed notes
+    /// first of all): those indexed by an older version, never indexed, indexed from a drawing
+    /// that has changed since, or (with `force`) indexed before `forcedBefore`.
+    public func notesToIndex(version: Int, force: Bool = false, forcedBefore: Date = .distantFuture) throws -> [String] {
+        try db.query("""
+            SELECT n.id FROM notes n LEFT JOIN note_index i ON i.note = n.id
+            WHERE i.note IS NULL OR i.recognition_version < ? OR i.drawing_checksum != n.checksum
+               OR (? AND i.indexed_at < ?)
+            ORDER BY coalesce(i.indexed_at, -1e300), n.modified, n.id
+            """, [.int(version), .int(force ? 1 : 0), .double(forcedBefore.timeIntervalSince1970)]) { $0.text(0) }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A library of handwritten notes in one SQLite file: drawings are the record, recognized words
+/// a derived index that is rebuilt whenever the recognizer improves.
+///
+/// Writes to the record (`add`, `save`, `delete`) never touch the index; indexing
+/// (`commitIndex`) never touches the record. Every write is one transaction in WAL mode, so a
+/// crash leaves each note wholly as it was before or after a write. Open one `NoteLibrary` per
+/// concurrent reader: readers see only committed notes.
+///
+/// ```swift
+/// let library = try NoteLibrary(path: "notes.sqlite")
+/// try await library.add(drawing, id: "sermon-1", title: "Sunday")
+/// try await library.index(noteID: "sermon-1", using: NoteIndexer(recognizer: recognizer))
+/// for hit in try await library.search("grace") { print(hit.noteID, hit.reading, hit.bounds) }
+/// ```
+public actor NoteLibrary {
+    let db: Database
+    let vocabulary = FormVocabulary()
+    public nonisolated let path: String
+
+    /// Opens (creating and migrating as needed) the library at `path`.
+    public init(path: String) throws {
+        db = try Database(path: path)
+        try LibrarySchema.migrator.migrate(db)
+        self.path = path
+    }
+
+    /// The schema version this build writes.
+    public static var schemaVersion: Int { LibrarySchema.migrator.currentVersion }
+
+    // MARK: The record
+
+    /// Adds a new note. Throws `LibraryError.duplicateNote` where the id is taken.
+    @discardableResult
+    public func add(_ drawing: Drawing, id: String = UUID().uuidString, title: String = "", created: Date = Date()) throws -> String {
+        try add(encoded: BinaryDrawingCodec.encode(drawing), id: id, title: title, created: created)
+        return id
+    }
+
+    /// Adds several notes in one transaction (much faster than one by one). Notes whose id is
+    /// taken are skipped and returned.
+    public func add(_ notes: [(id: String, title: String, drawing: Drawing)], created: Date = Date()) throws -> [String] {
+        try db.transaction {
+            var skipped: [String] = []
+            for note in notes {
+                if try exists(note.id) { skipped.append(note.id); continue }
+                try insert(encoded: BinaryDrawingCodec.encode(note.drawing), id: note.id, title: note.title, created: created)
+            }
+            return skipped
+        }
+    }
+
+    func add(encoded: Data, id: String, title: String, created: Date) throws {
+        try db.transaction {
+            guard try !exists(id) else { throw LibraryError.duplicateNote(id) }
+            try insert(encoded: encoded, id: id, title: title, created: created)
+        }
+    }
+
+    private func insert(encoded: Data, id: String, title: String, created: Date) throws {
+        try db.execute(
+            "INSERT INTO notes(id, title, created, modified, drawing, checksum) VALUES (?, ?, ?, ?, ?, ?)",
+            [.text(id), .text(title), .double(created.timeIntervalSince1970), .double(created.timeIntervalSince1970),
+             .blob(encoded), .int(Int64(CRC32.checksum(encoded)))])
+    }
+
+    /// Replaces a note's drawing (creating the note where absent). The index is left as it is
+    /// until the note is indexed again; it is then known to be stale by its checksum.
+    public func save(_ drawing: Drawing, id: String, title: String? = nil, at date: Date = Date()) throws {
+        let encoded = BinaryDrawingCodec.encode(drawing)
+        let checksum = Int64(CRC32.checksum(encoded))
+        try db.transaction {
+            if try exists(id) {
+                try db.execute("UPDATE notes SET drawing = ?, checksum = ?, modified = ?, title = coalesce(?, title) WHERE id = ?",
+                               [.blob(encoded), .int(checksum), .double(date.timeIntervalSince1970), title.map(SQLValue.text) ?? .null, .text(id)])
+            } else {
+                try insert(encoded: encoded, id: id, title: title ?? "", created: date)
+            }
+        }
+    }
+
+    /// The note's drawing, decoded after its checksum is verified.
+    public func drawing(id: String) throws -> Drawing {
+        let bytes = try drawingBytes(id: id)
+        do {
+            return try BinaryDrawingCodec.decode(bytes)
+        } catch {
+            throw LibraryError.damagedNote(id: id, reason: "its drawing does not decode: \(error)")
+        }
+    }
+
+    /// The stored bytes of the note's drawing, exactly as written; throws where they do not match
+    /// their checksum.
+    public func drawingBytes(id: String) throws -> Data {
+        let rows = try db.query("SELECT drawing, checksum FROM notes WHERE id = ?", [.text(id)]) { ($0.blob(0), $0.int(1)) }
+        guard let (bytes, checksum) = rows.first else { throw LibraryError.noteNotFound(id) }
+        guard Int64(CRC32.checksum(bytes)) == checksum else {
+            throw LibraryError.damagedNote(id: id, reason: "checksum mismatch")
+        }
+        return bytes
+    }
+
+    /// Metadata of every note, oldest first.
+    public func notes() throws -> [NoteInfo] { try noteInfos(where: "1", []) }
+
+    public func note(id: String) throws -> NoteInfo {
+        guard let info = try noteInfos(where: "n.id = ?", [.text(id)]).first else { throw LibraryError.noteNotFound(id) }
+        return info
+    }
+
+    private func noteInfos(where condition: String, _ bindings: [SQLValue]) throws -> [NoteInfo] {
+        try db.query("""
+            SELECT n.id, n.title, n.created, n.modified, i.recognition_version, i.indexed_at
+            FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE \(condition) ORDER BY n.created, n.id
+            """, bindings) { row in
+            NoteInfo(id: row.text(0), title: row.text(1), created: Date(timeIntervalSince1970: row.double(2)),
+                     modified: Date(timeIntervalSince1970: row.double(3)),
+                     recognitionVersion: row.isNull(4) ? nil : Int(row.int(4)),
+                     indexedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5)))
+        }
+    }
+
+    public func contains(id: String) throws -> Bool { try exists(id) }
+
+    /// Deletes a note, its record and its index, in one transaction.
+    public func delete(id: String) throws {
+        try db.transaction {
+            guard try exists(id) else { throw LibraryError.noteNotFound(id) }
+            try deleteIndexRows(noteID: id)
+            try db.execute("DELETE FROM notes WHERE id = ?", [.text(id)])
+        }
+    }
+
+    func exists(_ id: String) throws -> Bool {
+        try db.scalarInt("SELECT 1 FROM notes WHERE id = ?", [.text(id)]) != nil
+    }
+}

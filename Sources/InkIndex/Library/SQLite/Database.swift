@@ -1,0 +1,140 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: opens a file, runs statements and transactions.
+///
+/// Not `Sendable`: a connection belongs to one actor (see `NoteLibrary`). Open one connection per
+/// concurrent reader; WAL mode lets readers run while a writer commits.
+///
+/// ```swift
+/// let db = try Database(path: "notes.sqlite")
+/// try db.transaction {
+///     try db.execute("INSERT INTO t(x) VALUES (?)", [.int(1)])
+/// }
+/// ```
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens (creating when absent) the database at `path`, in WAL mode with a busy timeout.
+    /// - Parameter readOnly: opens without write access (the file must exist).
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10)) throws {
+        var pointer: OpaquePointer?
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let rc = sqlite3_open_v2(path, &pointer, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(pointer)
+            throw SQLiteError(code: rc, message: message, context: "opening \(path)")
+        }
+        handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        let millis = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: millis))
+        if !readOnly {
+            // WAL: readers never block the writer and see only committed transactions.
+            _ = try scalarText("PRAGMA journal_mode=WAL")
+            // NORMAL is durable across process crashes in WAL mode (only power loss can drop the
+            // last commits, never corrupt the file).
+            try execute("PRAGMA synchronous=NORMAL")
+        }
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    func error(_ code: Int32, _ context: String) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), context: context)
+    }
+
+    /// Runs SQL without results; several statements may be separated by semicolons when there are
+    /// no bindings.
+    public func execute(_ sql: String, _ bindings: [SQLValue] = []) throws {
+        if bindings.isEmpty {
+            var message: UnsafeMutablePointer<CChar>?
+            let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+            if rc != SQLITE_OK {
+                let text = message.map { String(cString: $0) } ?? "unknown"
+                sqlite3_free(message)
+                throw SQLiteError(code: rc, message: text, context: sql)
+            }
+            return
+        }
+        let statement = try prepare(sql)
+        try statement.bind(bindings)
+        while try statement.step() {}
+    }
+
+    /// A prepared statement, reused from a cache keyed by its SQL text and reset before return.
+    public func prepare(_ sql: String) throws -> Statement {
+        if let cached = statementCache[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try Statement(database: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Rows of a query, each decoded by `row`.
+    public func query<T>(_ sql: String, _ bindings: [SQLValue] = [], row: (Statement) throws -> T) throws -> [T] {
+        let statement = try prepare(sql)
+        try statement.bind(bindings)
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// The first column of the first row as an integer, or nil where there is no row or it is NULL.
+    public func scalarInt(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int64? {
+        try query(sql, bindings) { $0.isNull(0) ? nil : $0.int(0) }.first ?? nil
+    }
+
+    public func scalarText(_ sql: String, _ bindings: [SQLValue] = []) throws -> String? {
+        try query(sql, bindings) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    public enum TransactionKind: String {
+        /// Takes the write lock at the first write.
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, so that a read-then-write never fails half way.
+        case immediate = "IMMEDIATE"
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue)")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The schema version stored in the file header (`PRAGMA user_version`).
+    public var userVersion: Int {
+        get throws { Int(try scalarInt("PRAGMA user_version") ?? 0) }
+    }
+
+    func setUserVersion(_ version: Int) throws {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// Whether this SQLite build was compiled with an option (for example "ENABLE_FTS5").
+    public func hasCompileOption(_ option: String) -> Bool {
+        sqlite3_compileoption_used(option) != 0
+    }
+}

@@ -1,0 +1,38 @@
+/// Brings a database's schema up to date, one numbered step at a time, recording the version in
+/// `PRAGMA user_version`. Each step runs in its own transaction, so a crash leaves the schema at
+/// a whole version.
+///
+/// ```swift
+/// let migrator = Migrator(steps: ["CREATE TABLE a(x)", "CREATE TABLE b(y)"])
+/// try migrator.migrate(db)   // user_version becomes 2
+/// ```
+public struct Migrator: Sendable {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The file was written by a newer InkIndex whose schema this build does not know.
+        case newerSchema(found: Int, known: Int)
+        public var description: String {
+            switch self {
+            case .newerSchema(let found, let known):
+                "the library's schema version is \(found), newer than this build knows (\(known)); upgrade InkIndex"
+            }
+        }
+    }
+
+    /// SQL for each version: `steps[0]` takes a new file to version 1, and so on.
+    public let steps: [String]
+
+    public init(steps: [String]) { self.steps = steps }
+
+    public var currentVersion: Int { steps.count }
+
+    public func migrate(_ db: Database) throws {
+        let found = try db.userVersion
+        guard found <= steps.count else { throw Failure.newerSchema(found: found, known: steps.count) }
+        for version in found..<steps.count {
+            try db.transaction {
+                try db.execute(steps[version])
+                try db.setUserVersion(version + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Brings a library's index up to a recognizer's version: every note indexed by an older
+/// version (or never, or from a drawing that has changed since) is recognized again, oldest
+/// index first. Notes are never migrated or rewritten; each note's derived rows are replaced in
+/// one transaction, so searches keep using the old index of a note until its new one commits.
+///
+/// ```swift
+/// let rebuilder = LibraryRebuilder(library: library, indexer: NoteIndexer(recognizer: recognizer))
+/// let report = try await rebuilder.run { print("\($0.done)/\($0.total)") }
+/// ```
+public struct LibraryRebuilder: Sendable {
+    public struct Progress: Sendable, Hashable {
+        public var total: Int
+        public var done = 0
+        /// Notes whose drawing changed while they were recognized (they are picked up again).
+        public var stale = 0
+        /// Notes that could not be indexed, with the reason.
+        public var failures: [String: String] = [:]
+    }
+
+    public let library: NoteLibrary
+    public let indexer: NoteIndexer
+    /// Notes recognized at once (recognition runs off the library's actor, one task per note).
+    public var concurrency: Int
+
+    public init(library: NoteLibrary, indexer: NoteIndexer, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.library = library
+        self.indexer = indexer
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// Reindexes the notes that need it (all notes with `force`). Cancelling the calling task
+    /// stops it between notes; what was committed stays committed.
+    @discardableResult
+    public func run(force: Bool = false, progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Progress {
+        let ids = try await library.notesToIndex(version: indexer.recognitionVersion, force: force, forcedBefore: Date())
+        var state = Progress(total: ids.count)
+        progress(state)
+        let library = self.library, indexer = self.indexer
+        try await withThrowingTaskGroup(of: (String, Result<Bool, any Error>).self) { group in
+            var next = ids.makeIterator()
+            func addNext() -> Bool {
+                guard let id = next.next() else { return false }
+                group.addTask {
+                    do { return (id, .success(try await library.index(noteID: id, using: indexer))) }
+                    catch is CancellationError { throw CancellationError() }
+                    catch { return (id, .failure(error)) }
+                }
+                return true
+            }
+            for _ in 0..<concurrency where !addNext() { break }
+            while let (id, result) = try await group.next() {
+                try Task.checkCancellation()
+                state.done += 1
+                switch result {
+                case .success(let committed): if !committed { state.stale += 1 }
+                case .failure(let error): state.failures[id] = "\(error)"
+                }
+                progress(state)
+                _ = addNext()
+            }
+        }
+        return state
+    }
+}

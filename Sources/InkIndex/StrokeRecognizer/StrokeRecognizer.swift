@@ -1,0 +1,196 @@
+import Foundation
+import InkCore
+import InkLayout
+import InkRecognition
+import InkSearch
+
+/// Reads the handwriting of a drawing and searches it, in the shape of PencilKit's
+/// `PKStrokeRecognizer`.
+///
+/// Give it the drawing whenever it changes; only lines whose strokes changed are recognized
+/// again. Once `updateDrawing(_:)` returns, every query answers for that drawing.
+///
+/// ```swift
+/// let recognizer = StrokeRecognizer()                 // the shipped model, preferred languages
+/// await recognizer.updateDrawing(drawing)
+/// let text = await recognizer.recognizedText()        // "Love is patient\n1 Cor 13:4-7"
+/// for result in await recognizer.search("1 Corinthians 13:5") {
+///     highlight(result.strokeIDs, in: result.bounds)  // the ink of "1 Cor 13:4-7"
+/// }
+/// let forSpotlight = await recognizer.indexableContent
+/// ```
+public actor StrokeRecognizer {
+    /// A place the query was found: strokes, bounds in drawing coordinates, the matched reading
+    /// and a score (best first).
+    public typealias SearchResult = SearchHit
+
+    /// Languages the shipped model reads.
+    public static var supportedLanguages: [String] { ["en"] }
+
+    /// The shipped recognizer's version. Stored text
+    /// recognized under another version should be recognized again.
+    public static var recognitionVersion: Int { ShippedRecognizer.recognitionVersion }
+
+    /// The version of the recognizer this instance uses.
+    public nonisolated let recognitionVersion: Int
+    /// The languages asked for (the process's preferred languages by default).
+    public nonisolated let preferredLanguages: [String]
+
+    /// How many readings are asked per line.
+    public nonisolated let maxCandidates: Int
+
+    private static let shipped: Result<any LineRecognizing, any Error> = Result { try ShippedRecognizer.load() }
+
+    private let recognizer: (any LineRecognizing)?
+    private let segmenter = PageSegmenter()
+    private let tokenizer: WordTokenizer
+    private var cache: [LineContentKey: LineRecognition] = [:]
+    private var state = RecognizedDrawing()
+    private var pending: Task<Void, Never>?
+
+    /// Lines recognized since this recognizer was made (reused lines are not counted).
+    public private(set) var recognizedLineCount = 0
+    /// Lines recognized by the last `updateDrawing(_:)`.
+    public private(set) var lastUpdateRecognizedLineCount = 0
+    /// The last error from the recognizer (or from loading the model); lines it failed on have no
+    /// text and are tried again on the next update.
+    public private(set) var lastError: (any Error)?
+
+    /// A recognizer using the shipped model.
+    /// - Parameter preferredLanguages: nil for the process's preferred languages, falling back to
+    ///   English.
+    public init(preferredLanguages: [String]? = nil) {
+        var loadError: (any Error)?
+        if case .failure(let error) = Self.shipped { loadError = error }
+        self.init(recognizer: try? Self.shipped.get(), preferredLanguages: preferredLanguages, maxCandidates: 8,
+                  tokenizer: WordTokenizer(), loadError: loadError)
+    }
+
+    /// A recognizer using any line recognizer (a fake in tests, another model).
+    public init(recognizer: (any LineRecognizing)?, preferredLanguages: [String]? = nil,
+                maxCandidates: Int = 8, tokenizer: WordTokenizer = WordTokenizer()) {
+        self.init(recognizer: recognizer, preferredLanguages: preferredLanguages, maxCandidates: maxCandidates,
+                  tokenizer: tokenizer, loadError: nil)
+    }
+
+    private init(recognizer: (any LineRecognizing)?, preferredLanguages: [String]?, maxCandidates: Int,
+                 tokenizer: WordTokenizer, loadError: (any Error)?) {
+        self.lastError = loadError
+        self.recognizer = recognizer
+        self.recognitionVersion = recognizer?.recognitionVersion ?? 0
+        self.maxCandidates = maxCandidates
+        self.tokenizer = tokenizer
+        let asked = preferredLanguages ?? Locale.preferredLanguages
+        self.preferredLanguages = asked.isEmpty ? ["en"] : asked
+    }
+
+    // MARK: - Updating
+
+    /// Recognizes the drawing, reusing what is known of lines that did not change. Updates are
+    /// applied in the order they were made; when this returns, every query reflects `drawing`.
+    ///
+    /// Complexity: layout of the whole drawing plus recognition of new or changed lines only.
+    public func updateDrawing(_ drawing: Drawing) async {
+        let previous = pending
+        let task = Task {
+            await previous?.value
+            await self.apply(drawing)
+        }
+        pending = task
+        await task.value
+    }
+
+    private func apply(_ drawing: Drawing) async {
+        let layout = segmenter.layout(of: drawing)
+        var byID: [UUID: Stroke] = [:]
+        for stroke in drawing.strokes where byID[stroke.id] == nil { byID[stroke.id] = stroke }
+        let lines = layout.lines.map { line -> (key: LineContentKey, strokes: [Stroke]) in
+            let strokes = line.strokeIDs.compactMap { byID[$0] }
+            return (LineContentKey(strokes: strokes), strokes)
+        }
+        var fresh: [LineContentKey: LineRecognition] = [:]
+        var missing: [(key: LineContentKey, strokes: [Stroke])] = []
+        for line in lines {
+            if let known = cache[line.key] { fresh[line.key] = known } else if !missing.contains(where: { $0.key == line.key }) { missing.append(line) }
+        }
+        let results = await recognize(missing)
+        for (key, result) in results {
+            switch result {
+            case .success(let recognition): fresh[key] = recognition
+            case .failure(let error): lastError = error
+            }
+        }
+        lastUpdateRecognizedLineCount = missing.count
+        recognizedLineCount += missing.count
+        cache = fresh
+        var strokeBounds: [UUID: CGRect] = [:]
+        for line in lines { for stroke in line.strokes { strokeBounds[stroke.id] = stroke.renderBounds } }
+        let recognitions = lines.map { fresh[$0.key] ?? LineRecognition(strokeIDs: $0.key.strokeIDs, candidates: []) }
+        state = RecognizedDrawing(drawing: drawing, recognitions: recognitions, strokeBounds: strokeBounds, tokenizer: tokenizer)
+    }
+
+    private func recognize(_ lines: [(key: LineContentKey, strokes: [Stroke])]) async -> [(LineContentKey, Result<LineRecognition, any Error>)] {
+        guard !lines.isEmpty else { return [] }
+        guard let recognizer else {
+            return lines.map { ($0.key, .success(LineRecognition(strokeIDs: $0.key.strokeIDs, candidates: []))) }
+        }
+        let maxCandidates = self.maxCandidates
+        return await withTaskGroup(of: (LineContentKey, Result<LineRecognition, any Error>).self) { group in
+            for line in lines {
+                group.addTask {
+                    (line.key, Result { try recognizer.recognize(line.strokes, maxCandidates: maxCandidates) })
+                }
+            }
+            var results: [(LineContentKey, Result<LineRecognition, any Error>)] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+    }
+
+    // MARK: - Queries
+
+    /// The drawing of the last update.
+    public var drawing: Drawing { state.drawing }
+
+    /// Each line's readings, in reading order.
+    public var lineRecognitions: [LineRecognition] { state.recognitions }
+
+    /// The words read, in reading order.
+    public var wordTokens: [WordToken] { state.tokens }
+
+    /// The text read: lines joined by "\n", words by spaces.
+    /// - Parameter strokeIDs: only words made of (some of) these strokes; nil for the whole drawing.
+    /// - Returns: nil where there is no recognized handwriting.
+    ///
+    /// ```swift
+    /// await recognizer.recognizedText()                         // "Love is patient"
+    /// await recognizer.recognizedText(strokeIDs: selection)     // "patient"
+    /// ```
+    public func recognizedText(strokeIDs: Set<UUID>? = nil) -> String? {
+        state.text(strokeIDs: strokeIDs)
+    }
+
+    /// Finds a word, a phrase (across line breaks too) or a scripture reference, tolerating
+    /// recognition errors.
+    /// - Parameters:
+    ///   - fullWordsOnly: "note" does not find "notebook".
+    ///   - caseMatchingOnly: "Job" does not find "job".
+    /// - Returns: results best first.
+    ///
+    /// ```swift
+    /// await recognizer.search("John 3:16")            // finds "Jn 3.16"
+    /// await recognizer.search("note", fullWordsOnly: true)
+    /// ```
+    public func search(_ query: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false) -> [SearchResult] {
+        state.index.search(query, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)).map(\.hit)
+    }
+
+    /// Text for an outside full-text index (Spotlight): every reading of every word, so that a
+    /// search for an alternative still finds the note, then the references in canonical form.
+    /// Nil for a drawing without recognized handwriting.
+    ///
+    /// ```swift
+    /// await recognizer.indexableContent   // "Jn Jm 3.16 3.18\nJohn 3:16"
+    /// ```
+    public var indexableContent: String? { state.indexableContent }
+}

@@ -1,0 +1,51 @@
+/// How a recognizer turns its network's frames into text: what `inkindex recognize` and
+/// `inkindex eval` switch with `--greedy`, `--no-lm` and `--beam`.
+///
+/// ```swift
+/// var options = DecodingOptions.shipped
+/// options.useLanguageModel = false
+/// let decoder = try options.makeDecoder(alphabet: alphabet)
+/// let readings = decoder.decode(frames, maxCandidates: 5)
+/// ```
+public struct DecodingOptions: Sendable, Hashable {
+    public enum Method: String, Sendable, Hashable, Codable {
+        /// The most probable class per frame: one candidate, fastest.
+        case greedy
+        /// CTC prefix beam search: an N-best list.
+        case beamSearch
+    }
+
+    public var method: Method = .beamSearch
+    public var beamWidth = 16
+    public var useLanguageModel = true
+    public var languageModelWeight = CTCDecoder.defaultLanguageModelWeight
+    public var insertionBonus = CTCDecoder.defaultInsertionBonus
+    public var useLexicon = false
+    public var lexiconBonus = 0.0
+    public var scoresLineEnd = true
+
+    public init() {}
+
+    /// What InkIndex ships with: beam search with the language model.
+    public static let shipped = DecodingOptions()
+
+    /// The decoder these options describe, with the shipped language model and lexicon where
+    /// asked for. Throws `NGramLanguageModel.LoadError` when the language model cannot be read.
+    public func makeDecoder(alphabet: Alphabet) throws -> CTCDecoder {
+        let languageModel: NGramLanguageModel? = useLanguageModel && method == .beamSearch ? try NGramLanguageModel.shipped() : nil
+        var decoder = CTCDecoder(
+            alphabet: alphabet, beamWidth: beamWidth, languageModel: languageModel,
+            languageModelWeight: languageModelWeight, insertionBonus: useLanguageModel ? insertionBonus : 0,
+            lexicon: useLexicon ? Lexicon.shipped : nil, lexiconBonus: useLexicon ? lexiconBonus : 0)
+        decoder.method = method
+        decoder.scoresLineEnd = scoresLineEnd
+        return decoder
+    }
+}
+
+/// A recognizer whose decoding can be switched (greedy, beam width, language model). The neural
+/// recognizer conforms, so that the CLI can compare decodings of the same network.
+public protocol DecodingConfigurable: LineRecognizing {
+    /// The same recognizer with other decoding options.
+    func withDecoding(_ options: DecodingOptions) throws -> any LineRecognizing
+}

@@ -1,0 +1,56 @@
+/// A 1-D convolution over time with zero padding `kernel / 2` and a ReLU, as PyTorch's
+/// `Conv1d(padding=kernel // 2)` followed by `relu`. Input and output are time-major.
+struct Conv1dLayer: Sendable {
+    let inputChannels: Int, outputChannels: Int, kernel: Int, stride: Int
+    /// `(kernel · inputChannels) × outputChannels`: the patch [tap][channel] times the filters.
+    let weight: [Float]
+    let bias: [Float]
+
+    /// `torchWeight` is PyTorch's `[out][in][kernel]`.
+    init(torchWeight: [Float], bias: [Float], inputChannels: Int, outputChannels: Int, kernel: Int, stride: Int) {
+        self.inputChannels = inputChannels; self.outputChannels = outputChannels
+        self.kernel = kernel; self.stride = stride; self.bias = bias
+        var w = [Float](repeating: 0, count: kernel * inputChannels * outputChannels)
+        for o in 0..<outputChannels {
+            for i in 0..<inputChannels {
+                for t in 0..<kernel {
+                    w[(t * inputChannels + i) * outputChannels + o] = torchWeight[(o * inputChannels + i) * kernel + t]
+                }
+            }
+        }
+        weight = w
+    }
+
+    func outputLength(_ length: Int) -> Int { (length + 2 * (kernel / 2) - kernel) / stride + 1 }
+
+    /// `input`: `length × inputChannels` → `outputLength(length) × outputChannels`.
+    func callAsFunction(_ input: [Float], length: Int) -> [Float] {
+        let outLength = outputLength(length), pad = kernel / 2, patchSize = kernel * inputChannels
+        var patches = [Float](repeating: 0, count: outLength * patchSize)
+        input.withUnsafeBufferPointer { x in
+            patches.withUnsafeMutableBufferPointer { p in
+                for t in 0..<outLength {
+                    for tap in 0..<kernel {
+                        let source = t * stride + tap - pad
+                        guard source >= 0 && source < length else { continue }
+                        (p.baseAddress! + t * patchSize + tap * inputChannels)
+                            .update(from: x.baseAddress! + source * inputChannels, count: inputChannels)
+                    }
+                }
+            }
+        }
+        var output = [Float](repeating: 0, count: outLength * outputChannels)
+        patches.withUnsafeBufferPointer { p in
+            weight.withUnsafeBufferPointer { w in
+                bias.withUnsafeBufferPointer { b in
+                    output.withUnsafeMutableBufferPointer { o in
+                        matrixMultiply(p.baseAddress!, w.baseAddress!, bias: b.baseAddress!, into: o.baseAddress!,
+                                       m: outLength, k: patchSize, n: outputChannels)
+                        for i in 0..<o.count { o[i] = max(o[i], 0) }
+                    }
+                }
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// One direction of one LSTM layer with PyTorch's gate order (input, forget, cell, output).
+struct LSTMDirection: Sendable {
+    let inputSize: Int, hidden: Int
+    /// `inputSize × 4·hidden` (PyTorch's `weight_ih` transposed).
+    let inputWeight: [Float]
+    /// `hidden × 4·hidden` (PyTorch's `weight_hh` transposed).
+    let recurrentWeight: [Float]
+    /// `bias_ih + bias_hh`.
+    let bias: [Float]
+    let reverse: Bool
+
+    init(weightIH: [Float], weightHH: [Float], biasIH: [Float], biasHH: [Float], inputSize: Int, hidden: Int, reverse: Bool) {
+        self.inputSize = inputSize; self.hidden = hidden; self.reverse = reverse
+        inputWeight = transposed(weightIH, rows: 4 * hidden, columns: inputSize)
+        recurrentWeight = transposed(weightHH, rows: 4 * hidden, columns: hidden)
+        bias = zip(biasIH, biasHH).map { $0 + $1 }
+    }
+
+    /// Runs over `input` (`length × inputSize`) and writes each step's hidden state into
+    /// `output` (`length × outputStride`) at column `outputOffset`. The input projection is one
+    /// matrix multiply over all steps; only the recurrence is sequential. O(length·hidden·(in+hidden)).
+    func run(_ input: [Float], length: Int, into output: UnsafeMutablePointer<Float>, outputStride: Int, outputOffset: Int) {
+        let gatesWidth = 4 * hidden
+        var gates = [Float](repeating: 0, count: length * gatesWidth)
+        input.withUnsafeBufferPointer { x in
+            inputWeight.withUnsafeBufferPointer { w in
+                bias.withUnsafeBufferPointer { b in
+                    gates.withUnsafeMutableBufferPointer { g in
+                        matrixMultiply(x.baseAddress!, w.baseAddress!, bias: b.baseAddress!, into: g.baseAddress!,
+                                       m: length, k: inputSize, n: gatesWidth)
+                    }
+                }
+            }
+        }
+        var h = [Float](repeating: 0, count: hidden)
+        var c = [Float](repeating: 0, count: hidden)
+        gates.withUnsafeMutableBufferPointer { g in
+            recurrentWeight.withUnsafeBufferPointer { u in
+                h.withUnsafeMutableBufferPointer { h in
+                    c.withUnsafeMutableBufferPointer { c in
+                        for step in 0..<length {
+                            let t = reverse ? length - 1 - step : step
+                            let z = g.baseAddress! + t * gatesWidth
+                            matrixMultiply(h.baseAddress!, u.baseAddress!, bias: z, into: z, m: 1, k: hidden, n: gatesWidth)
+                            let out = output + t * outputStride + outputOffset
+                            guard useSIMDKernels else {
+                                for j in 0..<hidden {
+                                    let i = Activations.sigmoid(z[j]), f = Activations.sigmoid(z[hidden + j])
+                                    let cell = tanhf(z[2 * hidden + j]), o = Activations.sigmoid(z[3 * hidden + j])
+                                    c[j] = f * c[j] + i * cell
+                                    h[j] = o * tanhf(c[j])
+                                    out[j] = h[j]
+                                }
+                                continue
+                            }
+                            var j = 0
+                            while j < hidden {
+                                // `hidden` is a multiple of 16 (checked by InkNetwork).
+                                let i = Activations.sigmoid(load16(z + j)), f = Activations.sigmoid(load16(z + hidden + j))
+                                let cell = Activations.tanh(load16(z + 2 * hidden + j)), o = Activations.sigmoid(load16(z + 3 * hidden + j))
+                                let newC = f * load16(c.baseAddress! + j) + i * cell
+                                let newH = o * Activations.tanh(newC)
+                                store16(newC, c.baseAddress! + j)
+                                store16(newH, h.baseAddress! + j)
+                                store16(newH, out + j)
+                                j += 16
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

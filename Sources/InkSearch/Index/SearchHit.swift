@@ -1,0 +1,35 @@
+import Foundation
+
+/// One place a query was found: a word or a run of words.
+public struct SearchHit: Sendable, Hashable {
+    /// The strokes of the matched words, in writing order.
+    public var strokeIDs: [UUID]
+    /// Their bounds in drawing coordinates.
+    public var bounds: CGRect
+    /// The readings that matched, joined by spaces ("Jn 3.16", "notebook").
+    public var reading: String
+    /// Higher is better: reading probability times closeness of the match (0...1).
+    public var score: Double
+    /// Indices of the matched words among the document's tokens.
+    public var tokens: Range<Int>
+    /// For a reference query: the reference as written, in canonical form.
+    public var reference: ScriptureReference?
+
+    public init(strokeIDs: [UUID], bounds: CGRect, reading: String, score: Double, tokens: Range<Int>, reference: ScriptureReference? = nil) {
+        self.strokeIDs = strokeIDs
+        self.bounds = bounds
+        self.reading = reading
+        self.score = score
+        self.tokens = tokens
+        self.reference = reference
+    }
+}
+
+/// A hit in one of many documents (a note, a page, a line).
+public struct DocumentHit<Document: Hashable & Sendable>: Sendable {
+    public var document: Document
+    public var hit: SearchHit
+}
+
+extension DocumentHit: Equatable where Document: Equatable {}
+extension DocumentHit: Hashable where Document: Hashable {}

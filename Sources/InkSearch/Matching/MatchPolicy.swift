@@ -1,0 +1,51 @@
+import Foundation
+
+/// How close is close enough, and how hits are scored. One policy serves the in-memory index and
+/// the library alike.
+///
+/// ```swift
+/// let policy = MatchPolicy.standard
+/// policy.maxDistance(forLength: 4)     // 0.5: only a soft confusion
+/// policy.score(probability: 0.8, distance: 0.5, prefix: false)
+/// ```
+public struct MatchPolicy: Sendable, Hashable {
+    /// Allowed weighted distance by query-word length (in collapsed characters); the last entry
+    /// holds for every longer word.
+    public var maxDistanceByLength: [Double]
+    /// Multiplies the score of a word matched only as a prefix.
+    public var prefixFactor: Double
+    /// Score falls as exp(-distanceDecay · distance).
+    public var distanceDecay: Double
+    /// Hits scoring below this are dropped (a far-fetched reading matched fuzzily).
+    public var minimumScore: Double
+    /// Multiplies the score of an inexact match on a reading that is itself a known word
+    /// ("about" for the query "above"): the ink most likely says that other word.
+    public var knownWordFactor: Double
+
+    public init(maxDistanceByLength: [Double], prefixFactor: Double = 0.85, distanceDecay: Double = 2,
+                minimumScore: Double = 0.05, knownWordFactor: Double = 0.1) {
+        self.maxDistanceByLength = maxDistanceByLength
+        self.knownWordFactor = knownWordFactor
+        self.prefixFactor = prefixFactor
+        self.distanceDecay = distanceDecay
+        self.minimumScore = minimumScore
+    }
+
+    /// Length 0–3 exact (under the confusion classes), 4 one soft confusion, 5–6 one edit, 7–9
+    /// one and a half, 10 and more two.
+    public static let standard = MatchPolicy(maxDistanceByLength: [0, 0, 0, 0, 0.5, 1, 1, 1.5, 1.5, 1.5, 2])
+
+    /// Exact matching only (the baseline in benchmarks).
+    public static let exact = MatchPolicy(maxDistanceByLength: [0], prefixFactor: 0.85, minimumScore: 0)
+
+    public func maxDistance(forLength length: Int) -> Double {
+        maxDistanceByLength[min(length, maxDistanceByLength.count - 1)]
+    }
+
+    /// probability · exp(-decay · distance) · (prefix ? prefixFactor : 1), times
+    /// `knownWordFactor` for an inexact match on a known word.
+    public func score(probability: Double, distance: Double, prefix: Bool, readingIsKnownWord: Bool = false) -> Double {
+        probability * exp(-distanceDecay * distance) * (prefix ? prefixFactor : 1)
+            * (distance > 0 && readingIsKnownWord ? knownWordFactor : 1)
+    }
+}

@@ -1,0 +1,59 @@
+import InkRecognition
+
+/// Decides whether one reading of a word answers one query word, and how well: the single
+/// place where search semantics live, used by `SearchIndex` and meant for any other store of
+/// `WordToken`s (a SQLite library finds candidate readings its own way, then asks this).
+///
+/// ```swift
+/// let matcher = WordMatcher()
+/// let query = SearchQuery("note")
+/// matcher.match(query.terms[0], reading: WordReading(text: "notebook", probability: 0.9),
+///               caseMatchingOnly: false)      // prefix match, score 0.9 · 0.85
+/// ```
+public struct WordMatcher: Sendable {
+    /// How well a reading answers a query word.
+    public struct Match: Sendable, Hashable {
+        /// Weighted edit distance (0 for equal under the confusion classes).
+        public var distance: Double
+        /// Matched only as the beginning of a longer word.
+        public var prefix: Bool
+        /// `MatchPolicy.score` of the match.
+        public var score: Double
+    }
+
+    public let normalizer: TextNormalizer
+    public let policy: MatchPolicy
+    public let lexicon: Lexicon?
+    let distance: WeightedEditDistance
+
+    public init(normalizer: TextNormalizer = .standard, policy: MatchPolicy = .standard, lexicon: Lexicon? = .shipped) {
+        self.normalizer = normalizer
+        self.policy = policy
+        self.lexicon = lexicon
+        self.distance = WeightedEditDistance(table: normalizer.confusions)
+    }
+
+    /// The match of a reading, or nil where it does not answer the term.
+    public func match(_ term: SearchQuery.Term, reading: WordReading, caseMatchingOnly: Bool) -> Match? {
+        let scalars = normalizer.collapsedScalars(reading.text)
+        guard let (d, prefix) = distance(term, scalars) else { return nil }
+        guard agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: caseMatchingOnly) else { return nil }
+        let known = d > 0 && (lexicon?.contains(token: reading.text) ?? false)
+        return Match(distance: d, prefix: prefix, score: policy.score(probability: reading.probability, distance: d, prefix: prefix, readingIsKnownWord: known))
+    }
+
+    /// Distance of a term to collapsed reading scalars: whole word first, then as a prefix
+    /// where the term allows it.
+    func distance(_ term: SearchQuery.Term, _ scalars: [Unicode.Scalar]) -> (Double, Bool)? {
+        if scalars == term.scalars { return (0, false) }
+        if let d = distance.distance(term.scalars, scalars, limit: term.maxDistance) { return (d, false) }
+        if term.allowsPrefix, scalars.count > term.scalars.count,
+           let d = distance.prefixDistance(term.scalars, scalars, limit: term.maxDistance) { return (d, true) }
+        return nil
+    }
+
+    func agreesInCase(_ term: SearchQuery.Term, _ reading: String, prefix: Bool, caseMatchingOnly: Bool) -> Bool {
+        guard caseMatchingOnly else { return true }
+        return CaseAgreement.agrees(query: term.folded, reading: normalizer.fold(reading, keepingCase: true), prefix: prefix)
+    }
+}

@@ -1,0 +1,55 @@
+/// A parsed query: its words, normalized as the index is, and the scripture reference it names.
+///
+/// A query that is exactly a reference with a chapter ("Jn 3:16", "Ps 119") is matched against
+/// references; a book alone ("Romans") is matched as a word and also against references to that
+/// book; anything else is a word or a phrase.
+///
+/// ```swift
+/// let q = SearchQuery("Jn 3.16")
+/// q.reference?.description   // "John 3:16"
+/// SearchQuery("new note").terms.map(\.folded)   // ["new", "note"]
+/// ```
+public struct SearchQuery: Sendable {
+    /// One query word.
+    public struct Term: Sendable, Hashable {
+        /// Folded (lower case unless case matching).
+        public var folded: String
+        /// Collapsed scalars: what distances are measured on.
+        public var scalars: [Unicode.Scalar]
+        /// The exact key (`TextNormalizer.key`).
+        public var key: String
+        /// Largest weighted distance accepted.
+        public var maxDistance: Double
+        /// May match the beginning of a longer word.
+        public var allowsPrefix: Bool
+    }
+
+    public var text: String
+    public var options: SearchOptions
+    public var terms: [Term]
+    /// The reference the whole query spells, with at least a chapter.
+    public var reference: ScriptureReference?
+    /// A query that is only a book name: the book.
+    public var book: ScriptureReference?
+
+    public init(_ text: String, options: SearchOptions = SearchOptions(), normalizer: TextNormalizer = .standard,
+                policy: MatchPolicy = .standard, parser: ScriptureParser = .standard) {
+        self.text = text
+        self.options = options
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            .filter { !normalizer.fold($0).isEmpty }
+        terms = words.enumerated().map { index, word in
+            let scalars = normalizer.collapsedScalars(word)
+            var keyView = String.UnicodeScalarView(); keyView.append(contentsOf: scalars)
+            return Term(folded: normalizer.fold(word, keepingCase: options.caseMatchingOnly), scalars: scalars,
+                        key: String(keyView),
+                        maxDistance: policy.maxDistance(forLength: scalars.count),
+                        allowsPrefix: !options.fullWordsOnly && index == words.count - 1)
+        }
+        if let parsed = parser.parse(text) {
+            if parsed.chapter != nil { reference = parsed } else { book = parsed }
+        }
+    }
+
+    public var isEmpty: Bool { terms.isEmpty && reference == nil }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import InkCore
+import InkRecognition
+
+/// Splits a line's N-best readings into `WordToken`s.
+///
+/// Words of the best reading define the tokens. Each word's strokes come from the candidate's
+/// `characterStrokeIDs`; where those are missing, strokes are shared out in proportion to the
+/// characters, left to right by x. Words of the other candidates are aligned to the best
+/// candidate's words by stroke overlap, so each token gathers every reading of its ink whose line
+/// candidate scores within `logProbabilityMargin` of the best.
+///
+/// ```swift
+/// let tokenizer = WordTokenizer()
+/// let tokens = tokenizer.tokens(for: recognition, line: 0, strokeBounds: boundsByID)
+/// tokens.map(\.best)   // ["Jn", "3:16"]
+/// ```
+/// Complexity: O(candidates · words · strokes) per line.
+public struct WordTokenizer: Sendable {
+    /// Candidates whose log-probability is more than this below the best are ignored.
+    public var logProbabilityMargin: Double
+
+    public init(logProbabilityMargin: Double = 6) {
+        self.logProbabilityMargin = logProbabilityMargin
+    }
+
+    /// Tokens of one recognized line.
+    /// - Parameters:
+    ///   - recognition: the line's readings, best first.
+    ///   - line: the line's index on the page.
+    ///   - strokeBounds: bounds of the line's strokes in drawing coordinates (strokes missing here
+    ///     get no bounds and are shared out as if they were at the end of the line).
+    public func tokens(for recognition: LineRecognition, line: Int, strokeBounds: [UUID: CGRect]) -> [WordToken] {
+        guard let best = recognition.candidates.first else { return [] }
+        let order = strokesByX(recognition.strokeIDs, strokeBounds)
+        let weights = candidateWeights(recognition.candidates)
+        let bestWords = words(of: best, strokesByX: order)
+        guard !bestWords.isEmpty else { return [] }
+        var readings: [[String: Double]] = Array(repeating: [:], count: bestWords.count)
+        var spelled: [[String]] = Array(repeating: [], count: bestWords.count)
+        for (index, candidate) in recognition.candidates.enumerated() {
+            guard let weight = weights[index] else { continue }
+            let words = index == 0 ? bestWords : self.words(of: candidate, strokesByX: order)
+            var assigned: [[String]] = Array(repeating: [], count: bestWords.count)
+            for word in words {
+                assigned[alignedIndex(of: word, to: bestWords, candidateLength: candidate.text.count)].append(word.text)
+            }
+            for (slot, parts) in assigned.enumerated() where !parts.isEmpty {
+                let text = parts.joined()
+                if readings[slot][text] == nil { spelled[slot].append(text) }
+                readings[slot][text, default: 0] += weight
+            }
+        }
+        return bestWords.enumerated().map { position, word in
+            let list = spelled[position]
+                .map { WordReading(text: $0, probability: min(1, readings[position][$0]!)) }
+                .sorted { $0.probability > $1.probability }
+            let bounds = word.strokeIDs.reduce(CGRect.null) { $0.union(strokeBounds[$1] ?? .null) }
+            return WordToken(strokeIDs: word.strokeIDs, bounds: bounds, line: line, position: position, readings: list)
+        }
+    }
+
+    struct Word {
+        var text: String
+        var strokeIDs: [UUID]
+        /// Centre of the word in characters, as a share of the candidate's length (0...1).
+        var center: Double
+    }
+
+    /// Softmax of the candidates' log-probabilities; nil for those outside the margin.
+    private func candidateWeights(_ candidates: [RecognitionCandidate]) -> [Double?] {
+        let top = candidates.map(\.logProbability).max() ?? 0
+        let exps = candidates.map { $0.logProbability.isFinite ? exp($0.logProbability - top) : 0 }
+        let total = max(exps.reduce(0, +), .leastNonzeroMagnitude)
+        return candidates.enumerated().map { index, candidate in
+            top - candidate.logProbability <= logProbabilityMargin || index == 0 ? exps[index] / total : nil
+        }
+    }
+
+    private func strokesByX(_ ids: [UUID], _ bounds: [UUID: CGRect]) -> [UUID] {
+        ids.enumerated().sorted { lhs, rhs in
+            let l = bounds[lhs.element].map { $0.isNull ? .infinity : $0.midX } ?? .infinity
+            let r = bounds[rhs.element].map { $0.isNull ? .infinity : $0.midX } ?? .infinity
+            return l == r ? lhs.offset < rhs.offset : l < r
+        }.map(\.element)
+    }
+
+    /// Words of a candidate with their strokes.
+    func words(of candidate: RecognitionCandidate, strokesByX: [UUID]) -> [Word] {
+        let characters = Array(candidate.text)
+        let aligned = candidate.characterStrokeIDs.count == characters.count
+        let total = max(characters.count, 1)
+        var result: [Word] = []
+        var start = 0
+        func flush(_ end: Int) {
+            guard end > start else { return }
+            var ids: [UUID] = []
+            var seen = Set<UUID>()
+            if aligned {
+                for k in start..<end { for id in candidate.characterStrokeIDs[k] where seen.insert(id).inserted { ids.append(id) } }
+            }
+            if ids.isEmpty, !strokesByX.isEmpty {
+                // No alignment: the strokes whose rank by x falls within the word's share of characters.
+                let from = Int((Double(start) / Double(total) * Double(strokesByX.count)).rounded())
+                let to = max(from + 1, Int((Double(end) / Double(total) * Double(strokesByX.count)).rounded()))
+                ids = Array(strokesByX[min(from, strokesByX.count - 1)..<min(to, strokesByX.count)])
+            }
+            result.append(Word(text: String(characters[start..<end]), strokeIDs: ids,
+                               center: (Double(start) + Double(end)) / 2 / Double(total)))
+        }
+        for (k, character) in characters.enumerated() where character.isWhitespace {
+            flush(k)
+            start = k + 1
+        }
+        flush(characters.count)
+        return result
+    }
+
+    /// The best-candidate word a word overlaps most by strokes; by position where none overlaps.
+    private func alignedIndex(of word: Word, to bestWords: [Word], candidateLength: Int) -> Int {
+        let ids = Set(word.strokeIDs)
+        var bestIndex = -1, bestOverlap = 0
+        for (index, target) in bestWords.enumerated() {
+            let overlap = target.strokeIDs.reduce(0) { $0 + (ids.contains($1) ? 1 : 0) }
+            if overlap > bestOverlap { bestOverlap = overlap; bestIndex = index }
+        }
+        if bestIndex >= 0 { return bestIndex }
+        return bestWords.indices.min { abs(bestWords[$0].center - word.center) < abs(bestWords[$1].center - word.center) }!
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import InkIndex
+
+struct ConvertCommand: Command {
+    static let name = "convert"
+    static let abstract = "Convert a drawing between InkML, JSON, binary (.ink) and dataset files."
+    static let help = """
+        USAGE: inkindex convert <input> -o <output> [--sample <id>]
+
+        Reads <input> and writes <output>, each in the format its extension names:
+          .inkml      W3C InkML
+          .json       the ink model as JSON
+          .ink        InkIndex's checksummed binary encoding (Docs/BinaryFormat.md)
+          .jsonl.gz   dataset files (gzip JSON Lines of labeled samples; input only)
+
+        OPTIONS:
+          -o, --output <file>   where to write (required)
+          --sample <id>         for a dataset input: the sample to convert (default: the first)
+
+        What InkML carries that the model cannot (channels such as Z) is named on stderr.
+        Exit codes: 0 done, 2 usage, 3 unreadable or damaged input, 1 other failure.
+        """
+
+    static func run(_ arguments: [String]) async throws {
+        let args = try ParsedArguments(arguments, options: ["output", "o", "sample"])
+        let input = try args.positional(0, "input file")
+        guard args.positionals.count == 1 else { throw CLIError.usage("convert takes one input file") }
+        guard let output = args.option("output", "o") else { throw CLIError.usage("missing -o <output>") }
+        guard let outputFormat = DrawingFile.Format(path: output) else {
+            throw CLIError.usage("cannot tell the format of \(output) from its extension (use .inkml, .json or .ink)")
+        }
+        guard outputFormat.isWritable else { throw CLIError.usage("\(output): dataset files are read-only; write .inkml, .json or .ink") }
+        let inputURL = URL(fileURLWithPath: input)
+        let sampleID = args.option("sample")
+        let (drawing, warnings) = try mappingInputErrors(input) { () throws -> (Drawing, [String]) in
+            if DrawingFile.Format(path: input) == .dataset {
+                return (try DrawingFile.readSample(from: inputURL, id: sampleID).drawing, [])
+            }
+            guard sampleID == nil else { throw CLIError.usage("--sample applies to dataset inputs (.jsonl, .jsonl.gz)") }
+            return try DrawingFile.readWithWarnings(from: inputURL)
+        }
+        for warning in warnings { Terminal.printError("warning: \(input): \(warning)") }
+        do {
+            try DrawingFile.write(drawing, to: URL(fileURLWithPath: output))
+        } catch let error as InkMLError {
+            throw CLIError.failure("cannot write \(output): \(error)")
+        } catch {
+            throw CLIError.failure("cannot write \(output): \(error.localizedDescription)")
+        }
+        print("\(output): \(drawing.strokes.count) strokes, \(drawing.pointCount) points")
+    }
+}
+
+/// Runs `body`, turning the readers' typed errors into `CLIError.badInput` (exit code 3), and an
+/// unknown extension into a usage error.
+func mappingInputErrors<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as CLIError {
+        throw error
+    } catch DrawingFile.Failure.unknownExtension(let path) {
+        throw CLIError.usage("cannot tell the format of \(path) from its extension (use .inkml, .json, .ink, .jsonl or .jsonl.gz)")
+    } catch let error as InkMLError {
+        throw CLIError.badInput("\(path): \(error)")
+    } catch let error as BinaryDrawingCodec.Failure {
+        throw CLIError.badInput("\(path): \(error)")
+    } catch let error as DatasetReader.Failure {
+        throw CLIError.badInput("\(error)")
+    } catch let error as GzipLineReader.Failure {
+        throw CLIError.badInput("\(error)")
+    } catch let error as DrawingFile.Failure {
+        throw CLIError.badInput("\(error)")
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
+        throw CLIError.badInput("\(path): no such file")
+    } catch {
+        throw CLIError.badInput("cannot read \(path): \(error.localizedDescription)")
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import InkIndex
+
+extension LibrarySession {
+    func add(_ files: [String]) async throws {
+        guard !files.isEmpty else { throw CLIError.usage("add needs at least one file") }
+        var added = 0, skipped: [String] = []
+        let bar = ProgressBar(label: "adding", total: nil)
+        for file in files {
+            guard FileManager.default.isReadableFile(atPath: file) else { throw CLIError.badInput("cannot read \(file)") }
+            let lower = file.lowercased()
+            if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
+                var iterator = try DatasetReader(path: file).makeIterator()
+                var batch: [(id: String, title: String, drawing: Drawing)] = []
+                func flush() async throws {
+                    let rejected = try await library.add(batch)
+                    skipped += rejected
+                    added += batch.count - rejected.count
+                    bar.advance(by: batch.count)
+                    batch.removeAll()
+                }
+                do {
+                    while let sample = try iterator.nextSample() {
+                        batch.append((sample.id, sample.text, sample.drawing))
+                        if batch.count == 500 { try await flush() }
+                    }
+                } catch {
+                    throw CLIError.badInput("\(error)")
+                }
+                try await flush()
+            } else {
+                let drawing: Drawing
+                do { drawing = try DrawingFile.read(from: URL(fileURLWithPath: file)) } catch { throw CLIError.badInput("\(file): \(error)") }
+                let id = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                if try await library.contains(id: id) { skipped.append(id) } else {
+                    try await library.add(drawing, id: id, title: (file as NSString).lastPathComponent)
+                    added += 1
+                }
+                bar.advance()
+            }
+        }
+        bar.finish()
+        print("added \(added) notes" + (skipped.isEmpty ? "" : "; skipped \(skipped.count) whose id was already in the library (first: \(skipped[0]))"))
+        guard !args.flag("no-index") else { return }
+        do {
+            let report = try await rebuild(force: false, label: "indexing")
+            print("indexed \(report.done - report.failures.count) notes" + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed"))
+        } catch let error as RecognitionError {
+            print("not indexed: \(error) (the notes are stored; run 'inkindex library reindex' once a model is available)")
+        }
+    }
+
+    func search(_ query: String) async throws {
+        let limit = try args.intOption("limit") ?? 20
+        guard limit > 0 else { throw CLIError.usage("--limit must be positive") }
+        let hits = try await library.search(query, fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"), limit: limit)
+        if args.flag("json") {
+            for hit in hits { try Terminal.printJSON(JSONHit(hit)) }
+            return
+        }
+        if hits.isEmpty { print("no hits for \"\(query)\""); return }
+        for hit in hits {
+            let b = hit.bounds
+            print(String(format: "%.3f  %@  \"%@\"  %d strokes at (%.0f, %.0f, %.0f×%.0f)",
+                         hit.score, hit.noteID, hit.reading, hit.strokeIDs.count, b.minX, b.minY, b.width, b.height))
+        }
+    }
+
+    func reindex() async throws {
+        let start = Date()
+        let report = try await rebuild(force: args.flag("force"), label: "reindexing")
+        print(String(format: "reindexed %d notes in %.1f s (%d changed meanwhile, %d failed)",
+                     report.done, Date().timeIntervalSince(start), report.stale, report.failures.count))
+        if !report.failures.isEmpty { throw CLIError.failure("\(report.failures.count) notes could not be indexed") }
+    }
+
+    func stats() async throws {
+        let version = (try? recognizer())?.recognitionVersion
+        let stats = try await library.stats(currentVersion: version)
+        if args.flag("json") { try Terminal.printJSON(stats, pretty: true); return }
+        print("""
+            library:       \(library.path)
+            notes:         \(stats.notes) (\(stats.indexedNotes) indexed\(version.map { "; \(stats.outdatedNotes) to reindex for recognizer version \($0)" } ?? ""))
+            words:         \(stats.words) in \(stats.lines) lines, \(stats.terms) distinct reading keys
+            versions:      \(stats.recognitionVersions.sorted { $0.key < $1.key }.map { "v\($0.key): \($0.value) notes" }.joined(separator: ", "))
+            drawing bytes: \(stats.drawingBytes)
+            file bytes:    \(stats.fileBytes)\(stats.lines > 0 ? " (\(stats.fileBytes / stats.lines) per line)" : "")
+            """)
+    }
+
+    func check() async throws {
+        let bar = CountingProgress(label: "checking")
+        let report = try await library.check { done, total in bar.update(done: done, total: total) }
+        bar.finish()
+        for problem in report.problems { print(problem) }
+        guard report.isHealthy else { throw CLIError.failure("\(report.problems.count) problems in \(report.notesChecked) notes") }
+        print("checked \(report.notesChecked) notes: every drawing matches its checksum and decodes")
+    }
+
+    func export(_ noteID: String) async throws {
+        let drawing: Drawing
+        do { drawing = try await library.drawing(id: noteID) } catch let error as LibraryError { throw CLIError.badInput("\(error)") }
+        let format = args.option("format") ?? "svg"
+        let output = args.option("output", "o")
+        switch format {
+        case "svg":
+            var hits: [LibraryHit] = []
+            if let query = args.option("highlight") {
+                hits = try await library.search(query, fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"), limit: 10_000)
+                    .filter { $0.noteID == noteID }
+            }
+            let svg = LibraryExport.svg(drawing, highlighting: hits)
+            if let output { try svg.write(toFile: output, atomically: true, encoding: .utf8) } else { print(svg, terminator: "") }
+        case "inkml":
+            let target = output ?? FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).inkml").path
+            do { try DrawingFile.write(drawing, to: URL(fileURLWithPath: target)) } catch { throw CLIError.failure("\(error)") }
+            if output == nil {
+                print(try String(contentsOfFile: target, encoding: .utf8), terminator: "")
+                try? FileManager.default.removeItem(atPath: target)
+            }
+        default:
+            throw CLIError.usage("--format must be inkml or svg, not '\(format)'")
+        }
+    }
+
+    func list() async throws {
+        for note in try await library.notes() {
+            print("\(note.id)\t\(note.recognitionVersion.map { "v\($0)" } ?? "unindexed")\t\(note.title)")
+        }
+    }
+}
+
+/// The JSON shape of one hit: note, strokes, bounds, reading, score.
+struct JSONHit: Encodable {
+    struct Bounds: Encodable { var x, y, width, height: Double }
+    var note: String
+    var strokes: [String]
+    var bounds: Bounds
+    var reading: String
+    var score: Double
+
+    init(_ hit: LibraryHit) {
+        note = hit.noteID
+        strokes = hit.strokeIDs.map(\.uuidString)
+        bounds = Bounds(x: hit.bounds.minX, y: hit.bounds.minY, width: hit.bounds.width, height: hit.bounds.height)
+        reading = hit.reading
+        score = (hit.score * 1000).rounded() / 1000
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import InkIndex
+
+/// A note read from the command line: a drawing file, or one sample of a dataset file.
+struct InputNote: Sendable {
+    var file: String
+    /// The sample's id where the file holds many samples.
+    var sampleID: String?
+    var sample: LabeledSample?
+    var drawing: Drawing
+}
+
+/// Reading inputs and choosing the recognizer, shared by `text`, `indexable` and `search`.
+enum NoteInputs {
+    static func read(_ paths: [String], limit: Int? = nil) throws -> [InputNote] {
+        var notes: [InputNote] = []
+        for path in paths {
+            let lower = path.lowercased()
+            do {
+                if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
+                    for sample in try DatasetReader(path: path).readAll(limit: limit) {
+                        notes.append(InputNote(file: path, sampleID: sample.id, sample: sample, drawing: sample.drawing))
+                    }
+                } else {
+                    notes.append(InputNote(file: path, sampleID: nil, sample: nil, drawing: try DrawingFile.read(from: URL(fileURLWithPath: path))))
+                }
+            } catch {
+                throw CLIError.badInput("cannot read \(path): \(error)")
+            }
+        }
+        return notes
+    }
+
+    /// Recognizes every note: with the shipped model, or with `--simulate` from dataset
+    /// transcriptions (a stand-in for trying the pipeline without a model).
+    static func recognize(_ notes: [InputNote], simulate: Double?) async throws -> [StrokeRecognizer] {
+        var shipped: (any LineRecognizing)?
+        if simulate == nil {
+            do { shipped = try ShippedRecognizer.load() } catch { throw CLIError.failure("\(error)") }
+        }
+        let progress = ProgressBar(label: "recognizing", total: notes.count)
+        var recognizers: [StrokeRecognizer] = []
+        for note in notes {
+            let line: any LineRecognizing
+            if let rate = simulate {
+                guard let sample = note.sample else { throw CLIError.usage("--simulate needs dataset inputs (.jsonl, .jsonl.gz) with transcriptions") }
+                line = SampleTranscriptRecognizer(sample: sample, reader: rate > 0 ? NoisyReader(characterErrorRate: rate) : nil)
+            } else {
+                line = shipped!
+            }
+            let recognizer = StrokeRecognizer(recognizer: line)
+            await recognizer.updateDrawing(note.drawing)
+            recognizers.append(recognizer)
+            progress.advance()
+        }
+        progress.finish()
+        return recognizers
+    }
+
+    static let simulateHelp = """
+          --simulate RATE  Read dataset samples from their transcriptions with characters
+                           confused at RATE (0 for exact) instead of the model: for trying the
+                           pipeline, not for measuring recognition.
+        """
+
+    static func simulateOption(_ args: ParsedArguments) throws -> Double? {
+        guard let raw = args.option("simulate") else { return nil }
+        guard let rate = Double(raw), rate >= 0, rate < 1 else { throw CLIError.usage("--simulate needs a rate in 0..<1, not '\(raw)'") }
+        return rate
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import InkSearch
+
+@Suite struct SearchIndexTests {
+    @Test func exactWordIsFoundWithItsStrokesAndBounds() throws {
+        let tokens = TokenFixtures.tokens(["faith hope and love"])
+        var index = SearchIndex<Int>()
+        index.add(tokens, to: 7)
+        let hits = index.search("hope")
+        try #require(hits.count == 1)
+        #expect(hits[0].document == 7)
+        #expect(hits[0].hit.strokeIDs == tokens[1].strokeIDs)
+        #expect(hits[0].hit.bounds == tokens[1].bounds)
+        #expect(hits[0].hit.reading == "hope")
+        #expect(hits[0].hit.tokens == 1..<2)
+    }
+
+    @Test func prefixUnlessFullWordsOnly() {
+        let index = TokenFixtures.index(["my notebook and a note"])
+        #expect(index.search("note").map(\.hit.reading).sorted() == ["note", "notebook"])
+        #expect(index.search("note", options: SearchOptions(fullWordsOnly: true)).map(\.hit.reading) == ["note"])
+        // A whole word scores above a prefix.
+        #expect(index.search("note").first?.hit.reading == "note")
+    }
+
+    @Test func caseMatchingOnly() {
+        let index = TokenFixtures.index(["Job said job", "JOB"])
+        #expect(index.search("job").count == 3)
+        let cased = index.search("Job", options: SearchOptions(caseMatchingOnly: true))
+        #expect(cased.map(\.hit.reading) == ["Job"])
+        // Confusions still count under case matching: "J0b" is Job.
+        let withConfusion = TokenFixtures.index(["J0b wrote"])
+        #expect(withConfusion.search("Job", options: SearchOptions(caseMatchingOnly: true)).count == 1)
+        #expect(withConfusion.search("job", options: SearchOptions(caseMatchingOnly: true)).isEmpty)
+    }
+
+    @Test func fuzzyWithinThresholdOnly() {
+        let index = TokenFixtures.lineIndex(["the recogmtion works", "a faithfull servant", "that way", "than this"])
+        #expect(index.search("recognition").map(\.document) == [0])
+        #expect(index.search("faithful", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [1])
+        // Short words are not matched across a real letter difference.
+        #expect(index.search("that", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [2])
+    }
+
+    @Test func confusionsAreFoundBothWays() {
+        let index = TokenFixtures.lineIndex(["Ps ll9 is long", "grace 0f God", "modem times"])
+        #expect(index.search("of", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [1])
+        #expect(index.search("modern").map(\.document) == [2])
+    }
+
+    @Test func phraseAcrossWordsAndLineBreaks() throws {
+        let tokens = TokenFixtures.tokens(["love is patient love is", "kind and it does"])
+        var index = SearchIndex<Int>()
+        index.add(tokens, to: 0)
+        let hits = index.search("love is kind")
+        try #require(hits.count == 1)
+        #expect(hits[0].hit.tokens == 3..<6)
+        #expect(hits[0].hit.reading == "love is kind")
+        #expect(hits[0].hit.strokeIDs == tokens[3].strokeIDs + tokens[4].strokeIDs + tokens[5].strokeIDs)
+        #expect(hits[0].hit.bounds == tokens[3].bounds.union(tokens[4].bounds).union(tokens[5].bounds))
+        #expect(index.search("is patient kind").isEmpty)
+        // The last word of a phrase is a prefix unless full words only.
+        #expect(index.search("it do").count == 1)
+        #expect(index.search("it do", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+    }
+
+    @Test func alternativeReadingsAreFoundAndScoreBelowTheBest() throws {
+        let index = TokenFixtures.lineIndex(["clear water", "dear friend"]) // best readings
+        let withAlt = TokenFixtures.index(["bread wine"], alternatives: ["bread": ["beard"]])
+        let hit = try #require(withAlt.search("beard", options: SearchOptions(fullWordsOnly: true)).first)
+        #expect(hit.hit.reading == "beard")
+        #expect(hit.hit.score < 0.5)
+        #expect(index.search("dear").count == 2)  // cl/d is a confusion class
+    }
+
+    @Test func removeAndReplaceDocuments() {
+        var index = TokenFixtures.lineIndex(["alpha", "beta"])
+        index.remove(0)
+        #expect(index.search("alpha").isEmpty)
+        index.add(TokenFixtures.tokens(["gamma"]), to: 1)
+        #expect(index.search("beta").isEmpty)
+        #expect(index.search("gamma").map(\.document) == [1])
+        #expect(index.documentCount == 1)
+    }
+
+    @Test func manyRemovalsCompactWithoutLosingDocuments() {
+        var index = SearchIndex<Int>()
+        for round in 0..<3 {
+            for k in 0..<600 { index.add(TokenFixtures.tokens(["w\(k) round\(round) shared"]), to: k) }
+        }
+        #expect(index.search("shared", options: SearchOptions(fullWordsOnly: true)).count == 600)
+        #expect(index.search("round2").count == 600)
+        #expect(index.search("round1", options: SearchOptions(fullWordsOnly: true)).allSatisfy { $0.hit.reading == "round2" })
+    }
+
+    @Test func emptyQueryFindsNothing() {
+        let index = TokenFixtures.index(["something"])
+        #expect(index.search("").isEmpty)
+        #expect(index.search(" ,. ").isEmpty)
+    }
+}

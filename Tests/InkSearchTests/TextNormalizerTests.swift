@@ -1,0 +1,38 @@
+import Testing
+@testable import InkSearch
+
+@Suite struct TextNormalizerTests {
+    let n = TextNormalizer.standard
+
+    @Test func foldsUnicodeCaseDiacriticsAndPunctuation() {
+        #expect(n.fold("Crème,") == "creme")
+        #expect(n.fold("ﬁnal") == "final")          // NFKC ligature
+        #expect(n.fold("ＡＢＣ") == "abc")             // width
+        #expect(n.fold("\"Hello!\"") == "hello")
+        #expect(n.fold("Hello", keepingCase: true) == "Hello")
+        #expect(n.fold("Straße") == "strasse" || n.fold("Straße") == "straße")
+    }
+
+    @Test func wordsSplitOnWhitespaceAndDropPunctuationOnly() {
+        #expect(n.words("Mr . Gaitskell , said") == ["mr", "gaitskell", "said"])
+    }
+
+    @Test(arguments: [
+        ("Ps ll9", "Ps 119"), ("ILL", "1ll"), ("B0ok", "Book"), ("S0ul", "soul"), ("2ion", "Zion"),
+        ("corner", "comer"), ("clear", "dear"), ("vvord", "word"), ("grace", "qrace"), ("|ove", "love"),
+    ])
+    func confusionClassesCollapseBothWays(a: String, b: String) {
+        #expect(n.key(a) == n.key(b))
+        #expect(n.key(b) == n.key(a))
+    }
+
+    @Test func differentWordsKeepDifferentKeys() {
+        #expect(n.key("grace") != n.key("place"))
+        #expect(n.key("faith") != n.key("hope"))
+        #expect(n.key("that") != n.key("than"))
+    }
+
+    @Test func softPairsAreNotCollapsed() {
+        #expect(n.key("Jahn") != n.key("John"))
+    }
+}

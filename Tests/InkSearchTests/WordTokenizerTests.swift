@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import InkRecognition
+@testable import InkSearch
+
+@Suite struct WordTokenizerTests {
+    let a = UUID(deterministicFrom: "a"), b = UUID(deterministicFrom: "b"), c = UUID(deterministicFrom: "c")
+    var bounds: [UUID: CGRect] {
+        [a: CGRect(x: 0, y: 0, width: 40, height: 20), b: CGRect(x: 50, y: 0, width: 40, height: 20),
+         c: CGRect(x: 100, y: 0, width: 40, height: 20)]
+    }
+
+    @Test func wordsTakeTheirStrokesFromTheCharacterAlignment() {
+        let best = RecognitionCandidate(text: "Jn 3:16", logProbability: -1,
+                                        characterStrokeIDs: [[a], [a], [], [b], [c], [c], [c]])
+        let tokens = WordTokenizer().tokens(for: LineRecognition(strokeIDs: [a, b, c], candidates: [best]), line: 4, strokeBounds: bounds)
+        #expect(tokens.map(\.best) == ["Jn", "3:16"])
+        #expect(tokens.map(\.strokeIDs) == [[a], [b, c]])
+        #expect(tokens[1].bounds == bounds[b]!.union(bounds[c]!))
+        #expect(tokens.map(\.line) == [4, 4])
+        #expect(tokens.map(\.position) == [0, 1])
+        #expect(tokens[0].readings.first?.probability == 1)
+    }
+
+    @Test func alternativesAlignByStrokesAndCarryTheirProbability() throws {
+        let ids: [[UUID]] = [[a], [a], [], [b], [c], [c], [c]]
+        let recognition = LineRecognition(strokeIDs: [a, b, c], candidates: [
+            RecognitionCandidate(text: "Jn 3:16", logProbability: -1, characterStrokeIDs: ids),
+            RecognitionCandidate(text: "Jm 3:16", logProbability: -2, characterStrokeIDs: ids),
+            RecognitionCandidate(text: "Jn 3:18", logProbability: -3, characterStrokeIDs: ids),
+            RecognitionCandidate(text: "In 3:76", logProbability: -20, characterStrokeIDs: ids),  // outside the margin
+        ])
+        let tokens = WordTokenizer(logProbabilityMargin: 6).tokens(for: recognition, line: 0, strokeBounds: bounds)
+        #expect(tokens[0].readings.map(\.text) == ["Jn", "Jm"])
+        #expect(tokens[1].readings.map(\.text) == ["3:16", "3:18"])
+        let p = tokens[0].readings.map(\.probability)
+        #expect(p[0] > p[1])
+        #expect(abs(p[0] - (1 + exp(-2)) / (1 + exp(-1) + exp(-2) + exp(-19))) < 1e-9)
+    }
+
+    @Test func withoutAlignmentStrokesAreSharedOutByX() {
+        // Strokes given out of x order; no characterStrokeIDs.
+        let recognition = LineRecognition(strokeIDs: [c, a, b], candidates: [RecognitionCandidate(text: "ab cd ef", logProbability: 0)])
+        let tokens = WordTokenizer().tokens(for: recognition, line: 0, strokeBounds: bounds)
+        #expect(tokens.map(\.strokeIDs) == [[a], [b], [c]])
+    }
+
+    @Test func aSplitAlternativeJoinsIntoOneReading() {
+        let recognition = LineRecognition(strokeIDs: [a, b], candidates: [
+            RecognitionCandidate(text: "notebook", logProbability: -1, characterStrokeIDs: Array(repeating: [a], count: 4) + Array(repeating: [b], count: 4)),
+            RecognitionCandidate(text: "note book", logProbability: -2, characterStrokeIDs: Array(repeating: [a], count: 4) + [[]] + Array(repeating: [b], count: 4)),
+        ])
+        let tokens = WordTokenizer().tokens(for: recognition, line: 0, strokeBounds: bounds)
+        #expect(tokens.count == 1)
+        #expect(tokens[0].readings.map(\.text) == ["notebook"])
+        #expect(tokens[0].readings[0].probability > 0.99)
+    }
+
+    @Test func noCandidatesNoTokens() {
+        #expect(WordTokenizer().tokens(for: LineRecognition(strokeIDs: [a], candidates: []), line: 0, strokeBounds: bounds).isEmpty)
+    }
+}
+
+@Suite struct ConfusionDeriverTests {
+    @Test func countsSubstitutionsAndSeveralCharacterConfusions() {
+        var deriver = ConfusionDeriver()
+        for _ in 0..<3 { deriver.add(reference: "modern times", hypothesis: "modem tirnes") }
+        deriver.add(reference: "John", hypothesis: "Jahn")
+        let pairs = deriver.pairs(minCount: 1)
+        #expect(pairs.contains { $0.reference == "rn" && $0.hypothesis == "m" && $0.count == 3 })
+        #expect(pairs.contains { $0.reference == "m" && $0.hypothesis == "rn" && $0.count == 3 })
+        #expect(pairs.contains { $0.reference == "o" && $0.hypothesis == "a" && $0.count == 1 })
+        #expect(deriver.softPairs(minCount: 3).allSatisfy { $0.2 >= 0.3 && $0.2 <= 0.8 })
+    }
+}

@@ -1,0 +1,230 @@
+"""Step 2: trains the recognizer with CTC on the cached data, within a wall-clock budget.
+
+    python train.py --run runs/main --budget-minutes 65 [--device cpu|cuda] [--threads 2]
+
+Writes runs/<name>/{log.txt, last.pt, best.pt, metrics.json}; best.pt is the checkpoint with the
+lowest greedy CER on a fixed subset of IAM-OnDB testset_v. The learning rate follows a cosine
+over the budget, so a longer budget (or a GPU) trains further with the same command.
+"""
+import argparse, json, math, os, pickle, random, time
+import numpy as np
+import torch
+import torch.nn as nn
+import features as F
+from alphabet import ALPHABET, CLASS_COUNT, encode
+from model import InkNet, DEFAULT_CONFIG
+import synth
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load(cache, name):
+    path = os.path.join(cache, name)
+    if not os.path.exists(path):
+        return []
+    with open(path, "rb") as fh:
+        return pickle.load(fh)
+
+
+def augment(pts, start, rng):
+    """Random slant, rotation, aspect and size change and jitter of normalized points."""
+    shear = math.tan(rng.uniform(-0.4, 0.4))
+    rot = rng.uniform(-0.08, 0.08)
+    sx = rng.uniform(0.8, 1.2)
+    size = math.exp(rng.uniform(-0.25, 0.25))
+    x = pts[:, 0].astype(np.float64)
+    y = pts[:, 1].astype(np.float64)
+    x = (x - y * shear) * sx
+    c, s = math.cos(rot), math.sin(rot)
+    x, y = c * x - s * y, s * x + c * y
+    p = np.stack([x, y], 1) * size
+    p[:, 1] += rng.uniform(-0.15, 0.15)
+    p += np.random.default_rng(rng.randrange(1 << 30)).normal(0, 0.01, p.shape)
+    return p, start.astype(np.float64)
+
+
+def sample_features(sample, rng=None):
+    pts, start = sample["pts"].astype(np.float64), sample["start"].astype(np.float64)
+    if rng is not None:
+        pts, start = augment(pts, start, rng)
+    return F.features_from_points(pts, start)
+
+
+def ctc_ok(n_points, labels, model):
+    t = int(model.output_lengths(torch.tensor([n_points]))[0])
+    repeats = sum(1 for a, b in zip(labels, labels[1:]) if a == b)
+    return t >= len(labels) + repeats
+
+
+def batches(samples, max_points, rng):
+    order = sorted(range(len(samples)), key=lambda i: len(samples[i]["pts"]))
+    out, cur, longest = [], [], 0
+    for i in order:
+        n = len(samples[i]["pts"])
+        if cur and max(longest, n) * (len(cur) + 1) > max_points:
+            out.append(cur)
+            cur, longest = [], 0
+        cur.append(i)
+        longest = max(longest, n)
+    if cur:
+        out.append(cur)
+    rng.shuffle(out)
+    return out
+
+
+def collate(feats):
+    lengths = torch.tensor([len(f) for f in feats], dtype=torch.int64)
+    x = torch.zeros(len(feats), int(lengths.max()), F.FEATURE_COUNT)
+    for i, f in enumerate(feats):
+        x[i, :len(f)] = torch.from_numpy(f)
+    return x, lengths
+
+
+def greedy(logp, length):
+    best = logp[:length].argmax(-1).tolist()
+    out, prev = [], 0
+    for k in best:
+        if k != prev and k != 0:
+            out.append(ALPHABET[k - 1])
+        prev = k
+    return "".join(out)
+
+
+def edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+        prev = cur
+    return prev[-1]
+
+
+def evaluate(model, samples, device, max_points=20000):
+    """Greedy CER and WER (raw strings) over samples."""
+    model.eval()
+    ce = cn = we = wn = 0
+    with torch.no_grad():
+        for idx in batches(samples, max_points, random.Random(0)):
+            x, lengths = collate([sample_features(samples[i]) for i in idx])
+            logp, olen = model(x.to(device), lengths.to(device))
+            logp = logp.cpu()
+            for b, i in enumerate(idx):
+                hyp, ref = greedy(logp[b], int(olen[b])), samples[i]["text"]
+                ce += edit_distance(hyp, ref)
+                cn += len(ref)
+                we += edit_distance(hyp.split(), ref.split())
+                wn += len(ref.split())
+    model.train()
+    return ce / max(cn, 1), we / max(wn, 1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cache", default=os.path.join(HERE, "cache"))
+    ap.add_argument("--run", default=os.path.join(HERE, "runs", "main"))
+    ap.add_argument("--budget-minutes", type=float, default=65)
+    ap.add_argument("--device", default="cpu")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--max-points", type=int, default=12000, help="batch size in padded points")
+    ap.add_argument("--synth-per-epoch", type=int, default=1200)
+    ap.add_argument("--unipen-per-epoch", type=int, default=1500)
+    ap.add_argument("--val-lines", type=int, default=250)
+    ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-steps", type=int, default=0, help="stop after this many steps (smoke)")
+    a = ap.parse_args()
+    torch.set_num_threads(a.threads)
+    torch.manual_seed(a.seed)
+    rng = random.Random(a.seed)
+    os.makedirs(a.run, exist_ok=True)
+    logf = open(os.path.join(a.run, "log.txt"), "a")
+
+    def log(msg):
+        line = f"{time.strftime('%H:%M:%S')} {msg}"
+        print(line, flush=True)
+        logf.write(line + "\n")
+        logf.flush()
+
+    t_start = time.time()
+    budget = a.budget_minutes * 60
+    iam = load(a.cache, "iam_trainset.pkl")
+    val_all = load(a.cache, "iam_testset_v.pkl")
+    val = random.Random(7).sample(val_all, min(a.val_lines, len(val_all)))
+    uni = load(a.cache, "unipen_text_train.pkl") + load(a.cache, "unipen_words_train.pkl")
+    glyphs = load(a.cache, "unipen_glyphs.pkl") or None
+    words = [w for s in iam for w in s["text"].split() if w.isalpha()]
+    model = InkNet(CLASS_COUNT, json.loads(a.config)).to(a.device)
+    params = sum(p.numel() for p in model.parameters())
+    log(f"params {params} config {model.config} iam {len(iam)} unipen {len(uni)} "
+        f"glyphs {bool(glyphs)} budget {a.budget_minutes} min")
+    opt = torch.optim.Adam(model.parameters(), lr=a.lr)
+    ctc = nn.CTCLoss(blank=0, zero_infinity=True)
+    step, epoch, best = 0, 0, float("inf")
+    done = False
+    while not done:
+        epoch += 1
+        pool = list(iam)
+        if glyphs and a.synth_per_epoch:
+            pool += synth.synth_samples(glyphs, words, a.synth_per_epoch, seed=a.seed * 1000 + epoch)
+        if uni and a.unipen_per_epoch:
+            pool += rng.sample(uni, min(a.unipen_per_epoch, len(uni)))
+        pool = [s for s in pool if (lab := encode(s["text"])) and ctc_ok(len(s["pts"]), lab, model)]
+        tot_loss, n_b, t_ep = 0.0, 0, time.time()
+        for idx in batches(pool, a.max_points, rng):
+            frac = (time.time() - t_start) / budget
+            if frac >= 1.0 or (a.max_steps and step >= a.max_steps):
+                done = True
+                break
+            lr = a.lr * min(1.0, (step + 1) / 300) * (0.03 + 0.97 * 0.5 * (1 + math.cos(math.pi * frac)))
+            for g in opt.param_groups:
+                g["lr"] = lr
+            feats = [sample_features(pool[i], rng) for i in idx]
+            x, lengths = collate(feats)
+            labels = [encode(pool[i]["text"]) for i in idx]
+            target = torch.tensor([k for lab in labels for k in lab], dtype=torch.int64)
+            tlen = torch.tensor([len(lab) for lab in labels], dtype=torch.int64)
+            logp, olen = model(x.to(a.device), lengths.to(a.device))
+            loss = ctc(logp.transpose(0, 1), target, olen, tlen)
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+            opt.step()
+            tot_loss += loss.item()
+            n_b += 1
+            step += 1
+            if step % 50 == 0:
+                log(f"step {step} epoch {epoch} loss {tot_loss / n_b:.3f} lr {lr:.2e} "
+                    f"{(time.time() - t_ep) / n_b:.2f}s/step")
+        cer, wer = evaluate(model, val, a.device)
+        state = dict(model=model.state_dict(), config=model.config, epoch=epoch, step=step,
+                     val_cer=cer, val_wer=wer, alphabet="".join(ALPHABET),
+                     feature_version=F.FEATURE_VERSION, step_size=F.STEP,
+                     elapsed_s=time.time() - t_start, params=params)
+        torch.save(state, os.path.join(a.run, "last.pt"))
+        if cer < best:
+            best = cer
+            torch.save(state, os.path.join(a.run, "best.pt"))
+        log(f"epoch {epoch} done: steps {step} loss {tot_loss / max(n_b, 1):.3f} val subset CER "
+            f"{cer:.4f} WER {wer:.4f} best {best:.4f} ({time.time() - t_ep:.0f}s)")
+    ck = torch.load(os.path.join(a.run, "best.pt"), map_location=a.device)
+    model.load_state_dict(ck["model"])
+    metrics = dict(params=params, epochs=epoch, steps=step, train_seconds=time.time() - t_start,
+                   best_epoch=ck["epoch"])
+    for name in ["testset_v", "testset_t"]:
+        cer, wer = evaluate(model, load(a.cache, f"iam_{name}.pkl"), a.device)
+        metrics[f"{name}_greedy_cer"], metrics[f"{name}_greedy_wer"] = cer, wer
+        log(f"final {name}: greedy CER {cer:.4f} WER {wer:.4f}")
+    held = load(a.cache, "unipen_words_heldout.pkl")
+    if held:
+        cer, wer = evaluate(model, held[:2000], a.device)
+        metrics["unipen_words_heldout_greedy_cer"], metrics["unipen_words_heldout_greedy_wer"] = cer, wer
+        log(f"final unipen words (held-out writers, first 2000): greedy CER {cer:.4f} WER {wer:.4f}")
+    with open(os.path.join(a.run, "metrics.json"), "w") as fh:
+        json.dump(metrics, fh, indent=1)
+    log(json.dumps(metrics))
+
+
+if __name__ == "__main__":
+    main()
