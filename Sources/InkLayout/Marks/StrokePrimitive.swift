@@ -25,10 +25,11 @@ struct PrimitiveClassifier: Sendable {
     func classify(_ s: StrokeShape) -> StrokePrimitive {
         let u = unit
         guard s.points.count >= 2, s.size > 0 else { return .writing }
-        if let straight = straightAngle(s) { return .straight(angle: straight) }
         if let arrow = oneStrokeArrow(s) { return arrow }
-        if let enclosure = enclosureKind(s) { return .enclosure(enclosure) }
+        // Before straightness: a long brace is nearly straight overall.
         if let tall = tallMark(s) { return tall }
+        if let straight = straightAngle(s) { return .straight(angle: straight) }
+        if let enclosure = enclosureKind(s) { return .enclosure(enclosure) }
         if isCheck(s) { return .check }
         if s.height >= 5.5 * u && s.width >= 2.5 * u { return .drawing }
         return .writing
@@ -77,7 +78,7 @@ struct PrimitiveClassifier: Sendable {
     private func enclosureKind(_ s: StrokeShape) -> LayoutMark.Kind? {
         let u = unit
         guard s.size >= 3 * u, s.width >= 1.8 * u, s.height >= 1.8 * u, s.closureGap <= 0.22 else { return nil }
-        guard abs(s.totalTurning) >= 1.5 * .pi else { return nil }
+        guard abs(s.totalTurning) >= 1.3 * .pi else { return nil }
         return Self.enclosureShape(points: s.points, bounds: s.bounds)
     }
 

@@ -91,6 +91,7 @@ struct LineGrouper: Sendable {
         let strips = emptyStrips(chains, shapes: shapes, minWidth: max(1.2 * pitch, 6 * u), pitch: pitch)
         let order = chains.indices.sorted { chains[$0].x1 - chains[$0].x0 > chains[$1].x1 - chains[$1].x0 }
         var lines: [Line] = []
+        var lineOf: [Int: Int] = [:]
         for ci in order {
             let c = chains[ci]
             let bounds = c.members.reduce(CGRect.null) { $0.union(shapes[$1].bounds) }
@@ -114,14 +115,13 @@ struct LineGrouper: Sendable {
                 let score = dy + 0.1 * gap
                 if score < bestScore { bestScore = score; best = li }
             }
-            if ProcessInfo.processInfo.environment["LAYOUT_DEBUG"] != nil {
-                let cands = lines.enumerated().map { (li, line) -> String in
-                    let gap = max(0, c.x0 - line.bounds.maxX, line.bounds.minX - c.x1)
-                    let x = min(max(cx, line.bounds.minX), line.bounds.maxX)
-                    return String(format: "L%d dy=%.2f gap=%.2f", li, abs(cy - line.fit.y(at: x)) / u, gap / u)
-                }.filter { $0.contains("dy=0") || $0.contains("dy=1") || $0.contains("dy=2") }
-                print(String(format: "chain n=%d x=%.0f-%.0f cy=%.0f pitch=%.2fu -> %@ [%@]", c.members.count, c.x0, c.x1, cy, pitch / u, best.map { "L\($0)" } ?? "new", cands.joined(separator: "; ")))
+            // A comma, a dot or a short piece written right after or before a stroke it touches
+            // belongs to that stroke's line, whatever its height says.
+            if !long, let li = timeNeighbourLine(c.members, bounds: bounds, lineOf: lineOf, shapes: shapes),
+               abs(cy - lines[li].fit.y(at: min(max(cx, lines[li].bounds.minX), lines[li].bounds.maxX))) <= 0.8 * pitch {
+                best = li
             }
+            for m in c.members { lineOf[m] = best ?? lines.count }
             if let li = best {
                 lines[li].members += c.members
                 lines[li].bounds = lines[li].bounds.union(bounds)
@@ -134,6 +134,19 @@ struct LineGrouper: Sendable {
         lines = absorbFragments(lines, shapes: shapes, pitch: pitch)
         for i in lines.indices { lines[i].members.sort() }
         return lines
+    }
+
+    /// The line of the stroke written just before or just after `members`, where that stroke is
+    /// within 1.5 units of them.
+    private func timeNeighbourLine(_ members: [Int], bounds: CGRect, lineOf: [Int: Int], shapes: [StrokeShape]) -> Int? {
+        guard let first = members.first, let last = members.last else { return nil }
+        for n in [last + 1, first - 1] {
+            guard let line = lineOf[n], shapes.indices.contains(n) else { continue }
+            let b = shapes[n].bounds
+            let dx = max(0, bounds.minX - b.maxX, b.minX - bounds.maxX), dy = max(0, bounds.minY - b.maxY, b.minY - bounds.maxY)
+            if hypot(dx, dy) <= 1.5 * unit { return line }
+        }
+        return nil
     }
 
     /// A line of one or two small strokes (a capital's bar, a quote mark) that lies within the

@@ -49,7 +49,7 @@ struct BenchLayoutCommand: Command {
                 let layout = segmenter.layout(of: withMarks.page.drawing)
                 marked.add(marked: withMarks, layout: layout)
                 if page.form == args.option("only"), let out = args.option("svg") {
-                    try LayoutSVG(drawing: withMarks.page.drawing, layout: layout).render().write(toFile: out, atomically: true, encoding: .utf8)
+                    try LayoutOverlays(drawing: withMarks.page.drawing, layout: layout).svg().write(toFile: out, atomically: true, encoding: .utf8)
                     try DrawingFile.write(withMarks.page.drawing, to: URL(fileURLWithPath: out + ".json"))
                 }
             }
