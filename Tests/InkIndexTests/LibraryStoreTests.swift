@@ -57,6 +57,13 @@ import Testing
         #expect(try await library.check().isHealthy)
     }
 
+    @Test func checksumsTellDrawingsApart() {
+        // The IEEE CRC-32 of bytes that end with their own CRC-32 is a constant; CRC-32C is not.
+        let a = BinaryDrawingCodec.encode(transcribedPage(["grace"])), b = BinaryDrawingCodec.encode(transcribedPage(["mercy"]))
+        #expect(CRC32C.checksum(a) != CRC32C.checksum(b))
+        #expect(CRC32C.checksum(Data("123456789".utf8)) == 0xE306_9283)
+    }
+
     @Test func checkFindsDamagedDrawings() async throws {
         let (library, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -131,8 +138,8 @@ import Testing
             let db = try Database(path: path)
             try Migrator(steps: [LibrarySchema.version1]).migrate(db)
             try db.execute("INSERT INTO notes(id, title, created, modified, drawing, checksum) VALUES ('n', 't', 0, 0, ?, ?)",
-                           [.blob(bytes), .int(Int64(CRC32.checksum(bytes)))])
-            try db.execute("INSERT INTO note_index VALUES ('n', 1, 0, ?, 0)", [.int(Int64(CRC32.checksum(bytes)))])
+                           [.blob(bytes), .int(Int64(CRC32C.checksum(bytes)))])
+            try db.execute("INSERT INTO note_index VALUES ('n', 1, 0, ?, 0)", [.int(Int64(CRC32C.checksum(bytes)))])
         }
         let library = try NoteLibrary(path: path)
         #expect(try Database(path: path).userVersion == NoteLibrary.schemaVersion)
