@@ -85,7 +85,7 @@ import Testing
         // Version 2 reads "grace" as "favor" in the hymn; until it commits, search sees version 1.
         let v2 = TranscriptScriptedRecognizer(version: 2, alternatives: [:])
         let (drawing, checksum) = try await library.indexTarget(noteID: "hymn")
-        var index = try NoteIndexer(recognizer: v2).index(drawing)
+        var index = try await NoteIndexer(recognizer: v2).index(drawing)
         index.words[1].readings = [.init(text: "favor", probability: 1)]
         #expect(try await library.search("grace").contains { $0.noteID == "hymn" })
         #expect(try await library.search("favor").isEmpty)

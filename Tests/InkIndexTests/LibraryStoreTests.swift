@@ -86,7 +86,7 @@ import Testing
         try await library.add(transcribedPage(["grace"]), id: "n")
         let (drawing, checksum) = try await library.indexTarget(noteID: "n")
         try await library.save(transcribedPage(["mercy"]), id: "n")
-        let index = try NoteIndexer(recognizer: TranscriptRecognizer()).index(drawing)
+        let index = try await NoteIndexer(recognizer: TranscriptRecognizer()).index(drawing)
         #expect(try await library.commitIndex(index, noteID: "n", drawingChecksum: checksum) == false)
         #expect(try await library.words(noteID: "n").isEmpty)
         #expect(try await library.notesToIndex(version: 1) == ["n"])
@@ -99,7 +99,7 @@ import Testing
         let v1 = NoteIndexer(recognizer: TranscriptRecognizer(recognitionVersion: 1))
         for (id, time) in [("b", 100.0), ("a", 200.0)] {
             let (drawing, checksum) = try await library.indexTarget(noteID: id)
-            try await library.commitIndex(try v1.index(drawing), noteID: id, drawingChecksum: checksum, at: Date(timeIntervalSince1970: time))
+            try await library.commitIndex(try await v1.index(drawing), noteID: id, drawingChecksum: checksum, at: Date(timeIntervalSince1970: time))
         }
         #expect(try await library.notesToIndex(version: 1) == ["c"])
         #expect(try await library.notesToIndex(version: 2) == ["c", "b", "a"])
