@@ -73,7 +73,7 @@ enum CrashHarness {
             #expect(try await reopened.drawingBytes(id: id) == recordBefore[id])
             let state = try #require(try await reopened.indexState(noteID: id))
             versions[state.recognitionVersion, default: 0] += 1
-            let expected = try (state.recognitionVersion == 1 ? v1 : v2).index(drawing).words
+            let expected = try await (state.recognitionVersion == 1 ? v1 : v2).index(drawing).words
             let stored = try await reopened.words(noteID: id)
             #expect(stored.count == expected.count)
             #expect(zip(stored, expected).allSatisfy { $0.strokeIDs == $1.strokeIDs && $0.readings.map(\.text) == $1.readings.map(\.text)

@@ -57,6 +57,13 @@ import Testing
         #expect(try await library.check().isHealthy)
     }
 
+    @Test func checksumsTellDrawingsApart() {
+        // The IEEE CRC-32 of bytes that end with their own CRC-32 is a constant; CRC-32C is not.
+        let a = BinaryDrawingCodec.encode(transcribedPage(["grace"])), b = BinaryDrawingCodec.encode(transcribedPage(["mercy"]))
+        #expect(CRC32C.checksum(a) != CRC32C.checksum(b))
+        #expect(CRC32C.checksum(Data("123456789".utf8)) == 0xE306_9283)
+    }
+
     @Test func checkFindsDamagedDrawings() async throws {
         let (library, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -79,7 +86,7 @@ import Testing
         try await library.add(transcribedPage(["grace"]), id: "n")
         let (drawing, checksum) = try await library.indexTarget(noteID: "n")
         try await library.save(transcribedPage(["mercy"]), id: "n")
-        let index = try NoteIndexer(recognizer: TranscriptRecognizer()).index(drawing)
+        let index = try await NoteIndexer(recognizer: TranscriptRecognizer()).index(drawing)
         #expect(try await library.commitIndex(index, noteID: "n", drawingChecksum: checksum) == false)
         #expect(try await library.words(noteID: "n").isEmpty)
         #expect(try await library.notesToIndex(version: 1) == ["n"])
@@ -92,7 +99,7 @@ import Testing
         let v1 = NoteIndexer(recognizer: TranscriptRecognizer(recognitionVersion: 1))
         for (id, time) in [("b", 100.0), ("a", 200.0)] {
             let (drawing, checksum) = try await library.indexTarget(noteID: id)
-            try await library.commitIndex(try v1.index(drawing), noteID: id, drawingChecksum: checksum, at: Date(timeIntervalSince1970: time))
+            try await library.commitIndex(try await v1.index(drawing), noteID: id, drawingChecksum: checksum, at: Date(timeIntervalSince1970: time))
         }
         #expect(try await library.notesToIndex(version: 1) == ["c"])
         #expect(try await library.notesToIndex(version: 2) == ["c", "b", "a"])
@@ -131,8 +138,8 @@ import Testing
             let db = try Database(path: path)
             try Migrator(steps: [LibrarySchema.version1]).migrate(db)
             try db.execute("INSERT INTO notes(id, title, created, modified, drawing, checksum) VALUES ('n', 't', 0, 0, ?, ?)",
-                           [.blob(bytes), .int(Int64(CRC32.checksum(bytes)))])
-            try db.execute("INSERT INTO note_index VALUES ('n', 1, 0, ?, 0)", [.int(Int64(CRC32.checksum(bytes)))])
+                           [.blob(bytes), .int(Int64(CRC32C.checksum(bytes)))])
+            try db.execute("INSERT INTO note_index VALUES ('n', 1, 0, ?, 0)", [.int(Int64(CRC32C.checksum(bytes)))])
         }
         let library = try NoteLibrary(path: path)
         #expect(try Database(path: path).userVersion == NoteLibrary.schemaVersion)

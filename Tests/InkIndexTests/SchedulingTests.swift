@@ -99,12 +99,13 @@ private final class CountingWork: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: directory) }
         let clock = VirtualClock()
         let recognizer = TranscriptScriptedRecognizer()
-        let scheduler = RecognitionScheduler(library: library, indexer: NoteIndexer(recognizer: recognizer, cache: LineRecognitionCache()), clock: clock)
+        let scheduler = RecognitionScheduler(library: library, recognizer: recognizer, clock: clock)
         var events = scheduler.events.makeAsyncIterator()
         var drawing = transcribedPage(["first line here", "second line", "third line"], id: "n")
         try await library.save(drawing, id: "n")
         await scheduler.drawingChanged(noteID: "n")
-        await scheduler.noteClosed(noteID: "n")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(2))
         #expect(await events.next() == .indexed(noteID: "n"))
         let linesBefore = Set(PageSegmenter().layout(of: drawing).lines.map { Set($0.strokeIDs) })
         let callsBefore = recognizer.callCount
@@ -126,5 +127,9 @@ private final class CountingWork: @unchecked Sendable {
         #expect(Set(recognizer.recognizedLines.suffix(changed.count).joined()).isSuperset(of: added.map(\.id)))
         #expect(try await library.search("again").map(\.noteID) == ["n"])
         #expect(try await library.drawing(id: "n") == drawing)
+        // The library holds what the note's own StrokeRecognizer reads.
+        let own = StrokeRecognizer(recognizer: TranscriptScriptedRecognizer())
+        await own.updateDrawing(drawing)
+        #expect(try await library.words(noteID: "n") == (await own.wordTokens))
     }
 }

@@ -19,7 +19,7 @@ public enum DemoNotes {
              lines: ["Amazing grace", "Jn 3:16 For God so loved the world", "grace is a gift not a wage",
                      "Eph 2:8 saved by grace through faith", "Rom 5:20 grace abounds"],
              marginNotes: [("ask Tom", 1), ("key verse", 3)],
-             underlines: [(line: 2, word: 0), (line: 3, word: 3)]),
+             underlines: [(line: 2, word: 0), (line: 3, word: 4)]),
         Page(id: "sermon-2026-03-08", title: "Thy word",
              lines: ["Thy word is a lamp", "Ps 119:105 a lamp unto my feet", "and a light unto my path",
                      "Ps 119:11 hidden in my heart", "read Ps 23 this week"],
@@ -56,7 +56,7 @@ public enum DemoNotes {
             let box = wordBounds[mark.line][mark.word]
             let y = box.maxY + capHeight * 0.25
             let points = stride(from: box.minX, through: box.maxX, by: capHeight / 8).enumerated().map { i, x in
-                StrokePoint(x: x, y: y + (i % 2 == 0 ? 0.6 : -0.6))
+                StrokePoint(x: x, y: y + (i % 2 == 0 ? 0.3 : -0.3))
             }
             strokes.append(Stroke(id: UUID(deterministicFrom: "\(page.id)/underline\(index)"), points: points,
                                   annotations: ["mark": "underline"]))

@@ -46,6 +46,11 @@ public struct LibraryDemo: Sendable {
         let stats = try await library.stats()
         log(String(format: "Recognized and indexed %d notes (%d words) in %.2f s.", report.done - report.failures.count, stats.words, Date().timeIntervalSince(started)))
         for (id, reason) in report.failures { log("  could not index \(id): \(reason)") }
+        for (page, _) in pages {
+            let words = try await library.words(noteID: page.id)
+            let lines = Dictionary(grouping: words, by: \.line).sorted { $0.key < $1.key }.map { $0.value.map(\.best).joined(separator: " ") }
+            log("  \(page.id) read: " + (lines.isEmpty ? "(nothing)" : lines.prefix(3).map { "\"\($0)\"" }.joined(separator: " / ") + (lines.count > 3 ? " / ..." : "")))
+        }
 
         var results: [String: [LibraryHit]] = [:]
         for query in queries {

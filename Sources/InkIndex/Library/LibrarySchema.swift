@@ -61,7 +61,7 @@ enum LibrarySchema {
 
     /// Version 1 (kept verbatim: a migration is history).
     static let version1 = """
-        -- The record: a note's drawing in the binary encoding, verbatim, with its CRC-32.
+        -- The record: a note's drawing in the binary encoding, verbatim, with its checksum.
         CREATE TABLE notes(
             id TEXT PRIMARY KEY NOT NULL,
             title TEXT NOT NULL DEFAULT '',

@@ -9,7 +9,7 @@ extension NoteLibrary {
     @concurrent
     public nonisolated func index(noteID: String, using indexer: NoteIndexer) async throws -> Bool {
         let (drawing, checksum) = try await indexTarget(noteID: noteID)
-        let index = try indexer.index(drawing)
+        let index = try await indexer.index(drawing)
         return try await commitIndex(index, noteID: noteID, drawingChecksum: checksum)
     }
 

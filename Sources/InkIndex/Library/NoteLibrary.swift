@@ -62,14 +62,14 @@ public actor NoteLibrary {
         try db.execute(
             "INSERT INTO notes(id, title, created, modified, drawing, checksum) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(id), .text(title), .double(created.timeIntervalSince1970), .double(created.timeIntervalSince1970),
-             .blob(encoded), .int(Int64(CRC32.checksum(encoded)))])
+             .blob(encoded), .int(Int64(CRC32C.checksum(encoded)))])
     }
 
     /// Replaces a note's drawing (creating the note where absent). The index is left as it is
     /// until the note is indexed again; it is then known to be stale by its checksum.
     public func save(_ drawing: Drawing, id: String, title: String? = nil, at date: Date = Date()) throws {
         let encoded = BinaryDrawingCodec.encode(drawing)
-        let checksum = Int64(CRC32.checksum(encoded))
+        let checksum = Int64(CRC32C.checksum(encoded))
         try db.transaction {
             if try exists(id) {
                 try db.execute("UPDATE notes SET drawing = ?, checksum = ?, modified = ?, title = coalesce(?, title) WHERE id = ?",
@@ -95,7 +95,7 @@ public actor NoteLibrary {
     public func drawingBytes(id: String) throws -> Data {
         let rows = try db.query("SELECT drawing, checksum FROM notes WHERE id = ?", [.text(id)]) { ($0.blob(0), $0.int(1)) }
         guard let (bytes, checksum) = rows.first else { throw LibraryError.noteNotFound(id) }
-        guard Int64(CRC32.checksum(bytes)) == checksum else {
+        guard Int64(CRC32C.checksum(bytes)) == checksum else {
             throw LibraryError.damagedNote(id: id, reason: "checksum mismatch")
         }
         return bytes

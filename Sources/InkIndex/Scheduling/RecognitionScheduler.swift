@@ -5,12 +5,11 @@ import Foundation
 ///
 /// Each edit restarts the note's idle timer and cancels recognition still running for an older
 /// drawing (stale work). The work itself reads the note's latest saved drawing, so the caller
-/// saves the record first and then reports the edit. With a `NoteIndexer` that has a
-/// `LineRecognitionCache`, only lines whose strokes changed are recognized again.
+/// saves the record first and then reports the edit. A note being edited keeps its
+/// `StrokeRecognizer` until it closes, so each recognition redoes only the lines that changed.
 ///
 /// ```swift
-/// let indexer = NoteIndexer(recognizer: recognizer, cache: LineRecognitionCache())
-/// let scheduler = RecognitionScheduler(library: library, indexer: indexer)
+/// let scheduler = RecognitionScheduler(library: library, recognizer: try ShippedRecognizer.load())
 /// try await library.save(drawing, id: "n")      // the record, at once
 /// await scheduler.drawingChanged(noteID: "n")   // recognition, once the pen rests
 /// await scheduler.noteClosed(noteID: "n")       // or now, when the note closes
@@ -38,20 +37,39 @@ public actor RecognitionScheduler {
     private var generation: [String: Int] = [:]
     private var timers: [String: Task<Void, Never>] = [:]
     private var running: [String: (generation: Int, task: Task<Void, Never>)] = [:]
+    private var closed: Set<String> = []
+    private let sessionEnder: (@Sendable (String) async -> Void)?
 
     public init(idleInterval: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock(), work: @escaping Work) {
+        self.init(idleInterval: idleInterval, clock: clock, work: work, onClose: nil)
+    }
+
+    /// - Parameter onClose: called once a closed note has no recognition pending or running.
+    init(idleInterval: Duration, clock: any Clock<Duration>, work: @escaping Work, onClose: (@Sendable (String) async -> Void)?) {
         self.idleInterval = idleInterval
         self.work = work
+        sessionEnder = onClose
         makeTimer = Self.timerFactory(clock)
         (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1024))
     }
 
-    /// Schedules indexing into `library` with `indexer` (give it a `LineRecognitionCache` so
-    /// that only changed lines are recognized again).
-    public init(library: NoteLibrary, indexer: NoteIndexer, idleInterval: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock()) {
-        self.init(idleInterval: idleInterval, clock: clock) { noteID in
-            try await library.index(noteID: noteID, using: indexer)
-        }
+    /// Schedules indexing into `library`: each note being edited is recognized incrementally by
+    /// its own `StrokeRecognizer`, dropped when the note closes.
+    public init(library: NoteLibrary, recognizer: any LineRecognizing, maxCandidates: Int = 8,
+                idleInterval: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock()) {
+        let sessions = EditingSessions(recognizer: recognizer, maxCandidates: maxCandidates)
+        self.init(idleInterval: idleInterval, clock: clock, work: { noteID in
+            let (drawing, checksum) = try await library.indexTarget(noteID: noteID)
+            let index: NoteIndex
+            do {
+                index = try await NoteIndexer.index(drawing, with: await sessions.recognizer(for: noteID))
+            } catch {
+                await sessions.end(noteID)  // start afresh next time rather than keep a failed state
+                throw error
+            }
+            try Task.checkCancellation()
+            return try await library.commitIndex(index, noteID: noteID, drawingChecksum: checksum)
+        }, onClose: { await sessions.end($0) })
     }
 
     // The deadline is taken now, at the edit, not when the timer task first runs.
@@ -75,9 +93,13 @@ public actor RecognitionScheduler {
 
     /// The note was closed: recognize its pending changes now.
     public func noteClosed(noteID: String) {
-        guard let timer = timers.removeValue(forKey: noteID) else { return }
-        timer.cancel()
-        start(noteID, generation: generation[noteID, default: 0])
+        closed.insert(noteID)
+        if let timer = timers.removeValue(forKey: noteID) {
+            timer.cancel()
+            start(noteID, generation: generation[noteID, default: 0])
+        } else if running[noteID] == nil {
+            endSession(noteID)
+        }
     }
 
     /// Waits for recognition that has started to finish (pending idle timers are not waited for).
@@ -88,7 +110,13 @@ public actor RecognitionScheduler {
     /// Notes with an edit not yet recognized or being recognized.
     public var pendingNoteIDs: Set<String> { Set(timers.keys).union(running.keys) }
 
+    private func endSession(_ noteID: String) {
+        closed.remove(noteID)
+        if let sessionEnder { Task { await sessionEnder(noteID) } }
+    }
+
     private func bump(_ noteID: String) -> Int {
+        closed.remove(noteID)
         timers.removeValue(forKey: noteID)?.cancel()
         running.removeValue(forKey: noteID)?.task.cancel()
         generation[noteID, default: 0] += 1
@@ -114,7 +142,10 @@ public actor RecognitionScheduler {
     }
 
     private func finish(_ noteID: String, generation current: Int, _ outcome: Event) {
-        if running[noteID]?.generation == current { running[noteID] = nil }
+        if running[noteID]?.generation == current {
+            running[noteID] = nil
+            if closed.contains(noteID), timers[noteID] == nil { endSession(noteID) }
+        }
         eventSink.yield(outcome)
     }
 }
