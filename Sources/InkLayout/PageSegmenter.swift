@@ -65,9 +65,11 @@ public struct PageSegmenter: Sendable {
             drawingStrokeIDs: parts.drawing.map { shapes[$0].id } + empty)
     }
 
-    /// No writing beside the stroke: a tall letter touches its word, a bracket stands in the margin.
+    /// No writing beside the middle of the stroke: a tall letter touches its word, a bracket
+    /// stands in the margin (its ends may come near the lines it spans).
     private func standsApart(_ i: Int, shapes: [StrokeShape], writing: [Int], unit: Double) -> Bool {
-        let zone = shapes[i].bounds.insetBy(dx: -0.5 * unit, dy: 0)
+        let b = shapes[i].bounds
+        let zone = b.insetBy(dx: -0.3 * unit, dy: 0.2 * b.height)
         return !writing.contains { $0 != i && shapes[$0].bounds.intersects(zone) }
     }
 

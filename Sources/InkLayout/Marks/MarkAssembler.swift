@@ -37,13 +37,18 @@ struct MarkAssembler: Sendable {
             let bounds = members.reduce(CGRect.null) { $0.union(shapes[$1].bounds) }
             marks.append(MarkCandidate(shape: shape, members: members.sorted(), bounds: bounds))
         }
-        let straights = shapes.indices.filter { if case .straight = primitives[$0] { true } else { false } }
 
         // Boxes drawn as several straight sides or corners whose ends meet.
         for group in boxGroups(shapes: shapes, primitives: primitives) { add(.enclosure(.box), group) }
 
-        // Arrows drawn as a shaft and a separate V head near one end.
-        for i in straights where !used[i] {
+        // Arrows drawn as a shaft and a separate V head near one end. A steep shaft may be
+        // shorter than a straight mark alone, since the head confirms it.
+        let shafts = shapes.indices.filter { i in
+            if case .straight = primitives[i] { return true }
+            if case .writing = primitives[i] { return shapes[i].straightness >= 0.96 && shapes[i].chord >= 3 * unit }
+            return false
+        }
+        for i in shafts where !used[i] {
             if let (head, tail, headIndex) = separateHead(for: i, shapes: shapes, used: used) {
                 add(.arrow(tail: tail, head: head), [i, headIndex])
             }

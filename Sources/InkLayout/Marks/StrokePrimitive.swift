@@ -52,21 +52,28 @@ struct PrimitiveClassifier: Sendable {
     /// head first: barb → tip → barb → tip → tail. One barb alone is too like a hooked letter.
     private func oneStrokeArrow(_ s: StrokeShape) -> StrokePrimitive? {
         guard s.length >= 3.5 * unit, s.closureGap > 0.2 else { return nil }
-        let poly = s.simplified(tolerance: max(0.025 * s.length, 0.12 * unit))
-        guard poly.count == 5 else { return nil }
+        // Fine enough to keep barbs of a unit on a long shaft, coarse enough to ignore tremor.
+        let poly = s.simplified(tolerance: max(0.1 * unit, min(0.025 * s.length, 0.25 * unit)))
+        guard poly.count >= 5 else { return nil }
         for forward in [true, false] {
             let p = forward ? poly : poly.reversed()
-            let tail = p[0], tip = p[1], barb1 = p[2], back = p[3], barb2 = p[4]
+            // The head is the last four vertices; everything before them is the shaft, which a
+            // slow hand may bend a little but not much.
+            let tipIndex = p.count - 4
+            let tail = p[0], tip = p[tipIndex], barb1 = p[tipIndex + 1], back = p[tipIndex + 2], barb2 = p[tipIndex + 3]
+            var shaftLength = 0.0
+            for k in 0..<tipIndex { shaftLength += p[k].distance(to: p[k + 1]) }
             let shaft = tail.distance(to: tip)
-            guard shaft >= 3 * unit, shaft >= 0.6 * s.length else { continue }
+            guard shaft >= 3 * unit, shaft >= 0.95 * shaftLength, shaftLength >= 0.6 * s.length else { continue }
             let b1 = tip.distance(to: barb1), b2 = back.distance(to: barb2)
             guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, min(b1, b2) >= max(0.3 * unit, 0.03 * shaft),
                   back.distance(to: tip) <= 0.5 * max(b1, b2) else { continue }
             // Both barbs point back along the shaft, one on each side of it.
-            let dir = CGPoint(x: (tail.x - tip.x) / shaft, y: (tail.y - tip.y) / shaft)
+            let dir = CGPoint(x: (p[tipIndex - 1].x - tip.x), y: (p[tipIndex - 1].y - tip.y))
+            let n = max(hypot(dir.x, dir.y), 1e-12)
             func side(_ b: CGPoint, from t: CGPoint) -> (cos: Double, cross: Double) {
-                let v = CGPoint(x: b.x - t.x, y: b.y - t.y), n = max(hypot(v.x, v.y), 1e-12)
-                return ((v.x * dir.x + v.y * dir.y) / n, (dir.x * v.y - dir.y * v.x) / n)
+                let v = CGPoint(x: b.x - t.x, y: b.y - t.y), m = max(hypot(v.x, v.y), 1e-12)
+                return ((v.x * dir.x + v.y * dir.y) / (m * n), (dir.x * v.y - dir.y * v.x) / (m * n))
             }
             let s1 = side(barb1, from: tip), s2 = side(barb2, from: back)
             guard s1.cos >= 0.35, s2.cos >= 0.35, (s1.cross > 0) != (s2.cross > 0) else { continue }

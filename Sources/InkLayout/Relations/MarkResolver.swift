@@ -80,18 +80,12 @@ struct MarkResolver: Sendable {
             if abs(angle) > 1.2, s.chord >= 5.5 * u { return false }
             let reach = 2.5 * u
             if let a = page.element(near: s.start, reach: reach), let b = page.element(near: s.end, reach: reach), a != b { return false }
-            return insideALine(candidate.bounds)
+            // A straight stroke that joins nothing, among the letters of a line, is a letter's.
+            return page.lines.contains { $0.bounds.intersects(candidate.bounds) }
         case .enclosure:
             return enclosedWords(candidate).isEmpty && candidate.bounds.width < 6 * u && candidate.bounds.height < 6 * u
         default:
             return false
-        }
-    }
-
-    private func insideALine(_ b: CGRect) -> Bool {
-        page.lines.contains { line in
-            let i = line.bounds.intersection(b)
-            return !i.isNull && i.width * i.height >= 0.7 * b.width * b.height
         }
     }
 
