@@ -2,7 +2,7 @@
 
     python export.py runs/main/best.pt ../Sources/InkRecognition/Resources/inkrec.weights
 """
-import argparse, json, struct, sys
+import argparse, json, os, struct, sys
 import numpy as np
 import torch
 import features as F
@@ -60,6 +60,10 @@ def main():
     a = ap.parse_args()
     ck = torch.load(a.checkpoint, map_location="cpu")
     extra = {k: ck[k] for k in ["epoch", "step", "val_cer", "val_wer", "elapsed_s", "params"] if k in ck}
+    metrics = os.path.join(os.path.dirname(os.path.abspath(a.checkpoint)), "metrics.json")
+    if os.path.exists(metrics):   # the run's final greedy figures (train.py)
+        with open(metrics) as fh:
+            extra["metrics"] = json.load(fh)
     size = write(ck["model"], ck["config"], a.out, extra)
     print(f"wrote {a.out}: {size} bytes, {sum(v.numel() for v in ck['model'].values())} parameters")
 

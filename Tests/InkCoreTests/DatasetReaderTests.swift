@@ -27,6 +27,12 @@ import Testing
         #expect(throws: DatasetReader.Failure.self) {
             try DatasetReader.decodeSample(#"{"id": "x", "text": "t", "strokes": [[[1]]]}"#)
         }
+        #expect(throws: DatasetReader.Failure.self, "out-of-range numbers never become infinite values") {
+            try DatasetReader.decodeSample(#"{"id": "x", "text": "t", "strokes": [[[1, 2, 1e999]]]}"#)
+        }
+        #expect(throws: DatasetReader.Failure.self) {
+            try DatasetReader.decodeSample(#"{"id": "x", "text": "t", "strokes": [[[1e999, 2, 0]]]}"#)
+        }
     }
 
     @Test func readsTheSharedValidationSet() throws {
@@ -52,5 +58,29 @@ import Testing
         #expect(throws: (any Error).self) {
             while try iterator.nextSample() != nil {}
         }
+    }
+
+    /// The fast scanner must agree with JSONSerialization wherever it answers.
+    @Test func fastScannerAgreesWithTheGeneralPath() throws {
+        var lines = [
+            #"{"id": "a\u00e9\ud83d\ude00\n", "writer": null, "text": "q\"\\/", "strokes": [[[1, 2, 0.0], [-3.25, 4e0, null]], [], [[0, -0.0]]]}"#,
+            #"{"strokes": [[[1.5, 2.25, 0.01]]], "text": "t", "id": "x", "writer": "w"}"#,
+            #"{"id": "x", "text": "t", "strokes": [[[123456789012345678, 2]]]}"#,
+            #"{"id": "x", "id": "y", "text": "t", "strokes": []}"#,
+        ]
+        if let path = SharedData.path("iam-ondb/testset_v.jsonl.gz") {
+            let reader = try GzipLineReader(path: path)
+            while lines.count < 200, let line = try reader.nextLine() { lines.append(line) }
+        }
+        var rng = MutationTests.SplitMix(state: 7)
+        for _ in 0..<300 { lines.append(String(decoding: MutationTests.mutate(Array(lines[0].utf8), using: &rng), as: UTF8.self)) }
+        var fast = 0
+        for line in lines {
+            let general = try? DatasetReader.decodeSampleWithJSONSerialization(line, path: "p", lineNumber: 1)
+            guard DatasetLineScanner.scan(line) != nil else { continue }
+            fast += 1
+            #expect(try DatasetReader.decodeSample(line) == general, "\(line)")
+        }
+        #expect(fast >= 2)
     }
 }

@@ -69,8 +69,15 @@ public struct DatasetReader: Sequence {
         }
     }
 
-    /// Decodes one JSON line of the dataset format.
+    /// Decodes one JSON line of the dataset format: a fast scan of the usual shape, the general
+    /// JSON path for anything else. O(line length).
     public static func decodeSample(_ line: String, path: String = "<memory>", lineNumber: Int = 1) throws -> LabeledSample {
+        if let fields = DatasetLineScanner.scan(line), let sample = sample(from: fields) { return sample }
+        return try decodeSampleWithJSONSerialization(line, path: path, lineNumber: lineNumber)
+    }
+
+    /// The general path: any JSON, and the error messages.
+    static func decodeSampleWithJSONSerialization(_ line: String, path: String, lineNumber: Int) throws -> LabeledSample {
         func fail(_ reason: String) -> Failure { .malformedSample(path: path, line: lineNumber, reason: reason) }
         let object: Any
         do {
@@ -97,10 +104,30 @@ public struct DatasetReader: Sequence {
                     throw fail("sample \(id): stroke \(strokeIndex) point \(pointIndex) has a non-finite coordinate")
                 }
                 let t = triple.count > 2 ? (triple[2] as? NSNumber)?.doubleValue : nil
+                if let t, !t.isFinite {
+                    throw fail("sample \(id): stroke \(strokeIndex) point \(pointIndex) has a non-finite time")
+                }
                 points.append(StrokePoint(x: x, y: y, time: t))
             }
             strokes.append(Stroke(id: UUID(deterministicFrom: "\(id)#\(strokeIndex)"), points: points))
         }
         return LabeledSample(id: id, writer: writer, text: text, drawing: Drawing(strokes: strokes))
+    }
+
+    /// The sample for scanned fields, or nil where a value is out of range (the general path
+    /// then reports it).
+    private static func sample(from fields: DatasetLineScanner.Fields) -> LabeledSample? {
+        var strokes: [Stroke] = []
+        strokes.reserveCapacity(fields.strokes.count)
+        for (strokeIndex, raw) in fields.strokes.enumerated() {
+            var points: [StrokePoint] = []
+            points.reserveCapacity(raw.count)
+            for p in raw {
+                guard p.x.isFinite, p.y.isFinite, p.t?.isFinite ?? true else { return nil }
+                points.append(StrokePoint(x: p.x, y: p.y, time: p.t))
+            }
+            strokes.append(Stroke(id: UUID(deterministicFrom: "\(fields.id)#\(strokeIndex)"), points: points))
+        }
+        return LabeledSample(id: fields.id, writer: fields.writer, text: fields.text, drawing: Drawing(strokes: strokes))
     }
 }

@@ -70,6 +70,11 @@ public enum DrawingFile {
                 throw Failure.invalidJSON(path: url.path, reason: Self.describe(error))
             }
         case .inkml:
+            // Refused before reading, so that a huge file is never loaded into memory.
+            let limit = XMLLimits().maximumBytes
+            if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limit {
+                throw InkMLError.xml(line: 1, column: 1, reason: "document is \(size) bytes, more than the limit of \(limit)")
+            }
             let result = try InkML.read(Data(contentsOf: url))
             return (result.drawing, result.warnings)
         case .binary:

@@ -27,9 +27,9 @@ public actor StrokeRecognizer {
     /// Languages the shipped model reads.
     public static var supportedLanguages: [String] { ["en"] }
 
-    /// The shipped recognizer's version (0 where no model could be loaded). Stored text
+    /// The shipped recognizer's version. Stored text
     /// recognized under another version should be recognized again.
-    public static var recognitionVersion: Int { (try? shipped.get())?.recognitionVersion ?? 0 }
+    public static var recognitionVersion: Int { ShippedRecognizer.recognitionVersion }
 
     /// The version of the recognizer this instance uses.
     public nonisolated let recognitionVersion: Int

@@ -118,11 +118,12 @@ struct MarkAssembler: Sendable {
             if rightAngles && axisAligned { pieces.append(i) }
         }
         guard pieces.count >= 2 else { return [] }
-        // Pieces link when an end of one is near an end of the other; consecutive in time helps.
+        // Pieces link when an end of one is near an end of the other and they were drawn one
+        // after the other, so that straight letters nearby do not join a box.
         var parent = Array(0..<pieces.count)
         func find(_ x: Int) -> Int { var x = x; while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }; return x }
         for a in pieces.indices {
-            for b in pieces.indices where b > a {
+            for b in pieces.indices where b > a && pieces[b] - pieces[a] <= 2 {
                 let sa = shapes[pieces[a]], sb = shapes[pieces[b]]
                 let tolerance = max(0.8 * unit, 0.15 * min(sa.size, sb.size))
                 let close = [sa.start, sa.end].contains { p in [sb.start, sb.end].contains { p.distance(to: $0) <= tolerance } }
@@ -142,7 +143,7 @@ struct MarkAssembler: Sendable {
             let bottom = points.contains { bounds.maxY - $0.y <= side && abs($0.x - bounds.midX) < bounds.width / 4 }
             let left = points.contains { $0.x - bounds.minX <= side && abs($0.y - bounds.midY) < bounds.height / 4 }
             let right = points.contains { bounds.maxX - $0.x <= side && abs($0.y - bounds.midY) < bounds.height / 4 }
-            return top && bottom && left && right && PrimitiveClassifier.enclosureShape(points: points, bounds: bounds) == .box
+            return top && bottom && left && right && PrimitiveClassifier.enclosureShape(points: points, bounds: bounds, cornerTolerance: 0.25) == .box
         }.map { $0.sorted() }
     }
 

@@ -25,10 +25,11 @@ struct PrimitiveClassifier: Sendable {
     func classify(_ s: StrokeShape) -> StrokePrimitive {
         let u = unit
         guard s.points.count >= 2, s.size > 0 else { return .writing }
-        if let straight = straightAngle(s) { return .straight(angle: straight) }
         if let arrow = oneStrokeArrow(s) { return arrow }
-        if let enclosure = enclosureKind(s) { return .enclosure(enclosure) }
+        // Before straightness: a long brace is nearly straight overall.
         if let tall = tallMark(s) { return tall }
+        if let straight = straightAngle(s) { return .straight(angle: straight) }
+        if let enclosure = enclosureKind(s) { return .enclosure(enclosure) }
         if isCheck(s) { return .check }
         if s.height >= 5.5 * u && s.width >= 2.5 * u { return .drawing }
         return .writing
@@ -77,13 +78,13 @@ struct PrimitiveClassifier: Sendable {
     private func enclosureKind(_ s: StrokeShape) -> LayoutMark.Kind? {
         let u = unit
         guard s.size >= 3 * u, s.width >= 1.8 * u, s.height >= 1.8 * u, s.closureGap <= 0.22 else { return nil }
-        guard abs(s.totalTurning) >= 1.5 * .pi else { return nil }
+        guard abs(s.totalTurning) >= 1.3 * .pi else { return nil }
         return Self.enclosureShape(points: s.points, bounds: s.bounds)
     }
 
     /// Box where the ink reaches the bounding rectangle's corners (a round shape stays 0.2 of
     /// its size away from them) and hugs its sides; otherwise circle or ellipse by aspect.
-    static func enclosureShape(points: [CGPoint], bounds b: CGRect) -> LayoutMark.Kind {
+    static func enclosureShape(points: [CGPoint], bounds b: CGRect, cornerTolerance: Double = 0.13) -> LayoutMark.Kind {
         let side = min(b.width, b.height)
         let tolerance = 0.12 * side
         var near = 0
@@ -92,7 +93,7 @@ struct PrimitiveClassifier: Sendable {
             if d <= tolerance { near += 1 }
         }
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)]
-        let reached = corners.filter { c in points.contains { $0.distance(to: c) <= 0.13 * side } }.count
+        let reached = corners.filter { c in points.contains { $0.distance(to: c) <= cornerTolerance * side } }.count
         if reached >= 3, Double(near) >= 0.75 * Double(points.count) { return .box }
         return max(b.width, b.height) / max(side, 1e-9) < 1.6 ? .circle : .ellipse
     }

@@ -47,7 +47,9 @@ struct ClusterDetector: Sendable {
         let bodySize = size(clusters[bodyIndex])
         for i in clusters.indices where i != bodyIndex {
             let b = clusters[i].bounds
-            if overlapX(b, body) < 0.5 * b.width {
+            let gap = max(b.minX - body.maxX, body.minX - b.maxX)
+            if overlapX(b, body) < 0.5 * b.width, gap >= max(1.2 * pitch, 6 * unit) {
+                // Beside the body across an empty strip: a line merely indented is not a note.
                 clusters[i].kind = .marginNote
             } else if b.maxY < body.minY + 0.5 * unit, clusters[i].lines.count <= 2,
                       size(clusters[i]) >= 1.25 * bodySize || b.width <= 0.6 * body.width {

@@ -88,9 +88,10 @@ struct LineGrouper: Sendable {
 
     private func mergeChains(_ chains: [Chain], shapes: [StrokeShape], pitch: Double) -> [Line] {
         let u = unit
-        let strips = emptyStrips(chains, minWidth: max(1.2 * pitch, 6 * u))
+        let strips = emptyStrips(chains, shapes: shapes, minWidth: max(1.2 * pitch, 6 * u), pitch: pitch)
         let order = chains.indices.sorted { chains[$0].x1 - chains[$0].x0 > chains[$1].x1 - chains[$1].x0 }
         var lines: [Line] = []
+        var lineOf: [Int: Int] = [:]
         for ci in order {
             let c = chains[ci]
             let bounds = c.members.reduce(CGRect.null) { $0.union(shapes[$1].bounds) }
@@ -114,14 +115,13 @@ struct LineGrouper: Sendable {
                 let score = dy + 0.1 * gap
                 if score < bestScore { bestScore = score; best = li }
             }
-            if ProcessInfo.processInfo.environment["LAYOUT_DEBUG"] != nil {
-                let cands = lines.enumerated().map { (li, line) -> String in
-                    let gap = max(0, c.x0 - line.bounds.maxX, line.bounds.minX - c.x1)
-                    let x = min(max(cx, line.bounds.minX), line.bounds.maxX)
-                    return String(format: "L%d dy=%.2f gap=%.2f", li, abs(cy - line.fit.y(at: x)) / u, gap / u)
-                }.filter { $0.contains("dy=0") || $0.contains("dy=1") || $0.contains("dy=2") }
-                print(String(format: "chain n=%d x=%.0f-%.0f cy=%.0f pitch=%.2fu -> %@ [%@]", c.members.count, c.x0, c.x1, cy, pitch / u, best.map { "L\($0)" } ?? "new", cands.joined(separator: "; ")))
+            // A comma, a dot or a short piece written right after or before a stroke it touches
+            // belongs to that stroke's line, whatever its height says.
+            if !long, let li = timeNeighbourLine(c.members, bounds: bounds, lineOf: lineOf, shapes: shapes),
+               abs(cy - lines[li].fit.y(at: min(max(cx, lines[li].bounds.minX), lines[li].bounds.maxX))) <= 0.8 * pitch {
+                best = li
             }
+            for m in c.members { lineOf[m] = best ?? lines.count }
             if let li = best {
                 lines[li].members += c.members
                 lines[li].bounds = lines[li].bounds.union(bounds)
@@ -134,6 +134,19 @@ struct LineGrouper: Sendable {
         lines = absorbFragments(lines, shapes: shapes, pitch: pitch)
         for i in lines.indices { lines[i].members.sort() }
         return lines
+    }
+
+    /// The line of the stroke written just before or just after `members`, where that stroke is
+    /// within 1.5 units of them.
+    private func timeNeighbourLine(_ members: [Int], bounds: CGRect, lineOf: [Int: Int], shapes: [StrokeShape]) -> Int? {
+        guard let first = members.first, let last = members.last else { return nil }
+        for n in [last + 1, first - 1] {
+            guard let line = lineOf[n], shapes.indices.contains(n) else { continue }
+            let b = shapes[n].bounds
+            let dx = max(0, bounds.minX - b.maxX, b.minX - bounds.maxX), dy = max(0, bounds.minY - b.maxY, b.minY - bounds.maxY)
+            if hypot(dx, dy) <= 1.5 * unit { return line }
+        }
+        return nil
     }
 
     /// A line of one or two small strokes (a capital's bar, a quote mark) that lies within the
@@ -151,7 +164,9 @@ struct LineGrouper: Sendable {
                 guard gap <= 1.5 * u else { continue }
                 let center = line.fit.y(at: min(max(b.midX, line.bounds.minX), line.bounds.maxX))
                 let d = abs(b.midY - center)
-                guard d <= 0.75 * pitch, b.midY >= line.bounds.minY, b.midY <= line.bounds.maxY else { continue }
+                // Dots may sit above the first line's ink; anything larger must lie within a line.
+                let small = lines[f].members.allSatisfy { isSmall(shapes[$0]) }
+                guard d <= 0.75 * pitch, small || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
                 if d < bestDistance { bestDistance = d; best = li }
             }
             if let li = best {
@@ -165,15 +180,26 @@ struct LineGrouper: Sendable {
 
     /// Vertical strips of the page that no writing crosses, at least `minWidth` wide: the space
     /// between the body and a margin column.
-    private func emptyStrips(_ chains: [Chain], minWidth: Double) -> [ClosedRange<Double>] {
-        let spans = chains.map { ($0.x0, $0.x1) }.sorted { $0.0 < $1.0 }
+    private func emptyStrips(_ chains: [Chain], shapes: [StrokeShape], minWidth: Double, pitch: Double) -> [ClosedRange<Double>] {
+        let spans = chains.map { c in (c.x0, c.x1, median(c.members.map { shapes[$0].medianY })) }.sorted { $0.0 < $1.0 }
         var strips: [ClosedRange<Double>] = []
         guard var right = spans.first?.1 else { return [] }
-        for (x0, x1) in spans.dropFirst() {
+        for (x0, x1, _) in spans.dropFirst() {
             if x0 - right >= minWidth { strips.append(right...x0) }
             right = max(right, x1)
         }
-        return strips
+        // Only a strip beside a column of several lines separates columns; a wide gap inside a
+        // lone line (a note of two words) does not.
+        func rows(_ ys: [Double]) -> Int {
+            var count = 0, last = -Double.infinity
+            for y in ys.sorted() where y - last > 0.5 * pitch { count += 1; last = y }
+            return count
+        }
+        return strips.filter { strip in
+            let left = spans.filter { $0.1 <= strip.lowerBound + 1e-9 && $0.1 >= strip.lowerBound - 3 * pitch }.map(\.2)
+            let right = spans.filter { $0.0 >= strip.upperBound - 1e-9 && $0.0 <= strip.upperBound + 3 * pitch }.map(\.2)
+            return max(rows(left), rows(right)) >= 3
+        }
     }
 
     /// Distance between the centres of vertically neighbouring long chains; 4.5 units where the

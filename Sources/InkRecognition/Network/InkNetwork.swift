@@ -25,7 +25,7 @@ public struct InkNetwork: Sendable {
         let shape = weights.metadata.model
         let classes = weights.metadata.alphabet.count + 1
         guard shape.convChannels.count == shape.convKernels.count, shape.convKernels.count == shape.convStrides.count,
-              shape.layers > 0, shape.hidden > 0, shape.hidden % 16 == 0, shape.convKernels.allSatisfy({ $0 > 0 && $0 % 2 == 1 }),
+              shape.layers > 0, shape.hidden > 0, shape.convKernels.allSatisfy({ $0 > 0 && $0 % 2 == 1 }),
               shape.convStrides.allSatisfy({ $0 > 0 }) else {
             throw WeightsError.inconsistentModel("convolution or LSTM settings \(shape)")
         }

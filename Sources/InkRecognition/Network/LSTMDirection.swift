@@ -45,17 +45,15 @@ struct LSTMDirection: Sendable {
                             let z = g.baseAddress! + t * gatesWidth
                             matrixMultiply(h.baseAddress!, u.baseAddress!, bias: z, into: z, m: 1, k: hidden, n: gatesWidth)
                             let out = output + t * outputStride + outputOffset
-                            var j = 0
-                            while j < hidden {
-                                // `hidden` is a multiple of 16 (checked by InkNetwork).
-                                let i = Activations.sigmoid(load16(z + j)), f = Activations.sigmoid(load16(z + hidden + j))
-                                let cell = Activations.tanh(load16(z + 2 * hidden + j)), o = Activations.sigmoid(load16(z + 3 * hidden + j))
-                                let newC = f * load16(c.baseAddress! + j) + i * cell
-                                let newH = o * Activations.tanh(newC)
-                                store16(newC, c.baseAddress! + j)
-                                store16(newH, h.baseAddress! + j)
-                                store16(newH, out + j)
-                                j += 16
+                            let cells = c.baseAddress!, states = h.baseAddress!
+                            for j in 0..<hidden {
+                                let i = Activations.sigmoid(z[j]), f = Activations.sigmoid(z[hidden + j])
+                                let cell = Activations.tanh(z[2 * hidden + j]), o = Activations.sigmoid(z[3 * hidden + j])
+                                let state = f * cells[j] + i * cell
+                                let output = o * Activations.tanh(state)
+                                cells[j] = state
+                                states[j] = output
+                                out[j] = output
                             }
                         }
                     }

@@ -1,9 +1,43 @@
+/// Whether the network runs its explicit-SIMD kernels. Unoptimized (debug) builds run the
+/// scalar ones instead: generic SIMD types are hundreds of times slower without optimization,
+/// which would make every test that recognizes ink take minutes. `KernelTests` checks that both
+/// give the same results.
+#if DEBUG
+let useSIMDKernels = false
+#else
+let useSIMDKernels = true
+#endif
+
 /// `c[m×n] = a[m×k] · b[k×n] + bias[n]`, all row-major and contiguous. With `m == 1`, `bias`
 /// may be `c` itself: then it accumulates, `c += a · b` (the LSTM's recurrent step).
-///
+@inline(__always)
+func matrixMultiply(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
+                    into c: UnsafeMutablePointer<Float>, m: Int, k: Int, n: Int) {
+    if useSIMDKernels {
+        matrixMultiplySIMD(a, b, bias: bias, into: c, m: m, k: k, n: n)
+    } else {
+        matrixMultiplyScalar(a, b, bias: bias, into: c, m: m, k: k, n: n)
+    }
+}
+
+/// The plain loop: one row of `c` at a time, `c[row, :] += a[row, inner] · b[inner, :]`.
+func matrixMultiplyScalar(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
+                          into c: UnsafeMutablePointer<Float>, m: Int, k: Int, n: Int) {
+    for row in 0..<m {
+        let out = c + row * n
+        if let bias { if bias != UnsafePointer(out) { out.update(from: bias, count: n) } } else { out.update(repeating: 0, count: n) }
+        let left = a + row * k
+        for inner in 0..<k {
+            let scalar = left[inner]
+            let right = b + inner * n
+            for col in 0..<n { out[col] += scalar * right[col] }
+        }
+    }
+}
+
 /// Two rows of `c` at a time, 16 columns at a time, are kept in SIMD registers while `k` runs,
 /// so each row of `b` is loaded once per pair of rows. Complexity: O(m·k·n).
-func matrixMultiply(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
+func matrixMultiplySIMD(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
                     into c: UnsafeMutablePointer<Float>, m: Int, k: Int, n: Int) {
     let wide = n - n % 16
     var row = 0

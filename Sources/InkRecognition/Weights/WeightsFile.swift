@@ -72,10 +72,11 @@ public struct WeightsFile: Sendable {
             guard entry.offset >= 0, entry.length == count * width, start + entry.length <= bytes.count else {
                 throw WeightsError.tensorOutOfBounds(tensor: entry.name)
             }
-            var values = [Float](repeating: 0, count: count)
-            for i in 0..<count {
-                let raw = Self.littleEndian(bytes, at: start + i * width, count: width)
-                values[i] = width == 2 ? Float(halfBits: UInt16(raw)) : Float(bitPattern: UInt32(raw))
+            let values = bytes.withUnsafeBytes { raw -> [Float] in
+                let base = raw.baseAddress! + start
+                return width == 2
+                    ? (0..<count).map { Float(halfBits: UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self))) }
+                    : (0..<count).map { Float(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self))) }
             }
             tensors[entry.name] = values
         }

@@ -22,10 +22,12 @@ struct BenchLayoutCommand: Command {
           --seed N        seed of the mark generator (default 1)
           --failures N    print the first N failures of each set (default 0)
           --limit N       use at most N lines of each set
+          --only FORM --svg OUT   draw the layout of that form's marked page to OUT (and
+                          the page itself to OUT.json)
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, options: ["data", "set", "seed", "failures", "limit"])
+        let args = try ParsedArguments(arguments, options: ["data", "set", "seed", "failures", "limit", "only", "svg"])
         let data = args.option("data") ?? "../shared/data"
         let sets = args.options("set").isEmpty ? ["testset_v", "testset_t"] : args.options("set")
         let seed = UInt64(try args.intOption("seed") ?? 1)
@@ -44,7 +46,12 @@ struct BenchLayoutCommand: Command {
             for (k, page) in pages.enumerated() {
                 clean.add(lines: page, layout: segmenter.layout(of: page.drawing))
                 let withMarks = MarkedPage.generate(from: page, seed: seed &+ UInt64(k))
-                marked.add(marked: withMarks, layout: segmenter.layout(of: withMarks.page.drawing))
+                let layout = segmenter.layout(of: withMarks.page.drawing)
+                marked.add(marked: withMarks, layout: layout)
+                if page.form == args.option("only"), let out = args.option("svg") {
+                    try LayoutOverlays(drawing: withMarks.page.drawing, layout: layout).svg().write(toFile: out, atomically: true, encoding: .utf8)
+                    try DrawingFile.write(withMarks.page.drawing, to: URL(fileURLWithPath: out + ".json"))
+                }
             }
             print("\(set): \(pages.count) pages")
             print("  (a) clean pages: \(clean)")

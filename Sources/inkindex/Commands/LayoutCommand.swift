@@ -6,7 +6,7 @@ struct LayoutCommand: Command {
     static let name = "layout"
     static let abstract = "Show a page's lines, words, clusters, marks and relations."
     static let help = """
-        USAGE: inkindex layout FILE [--json] [--svg OUT] [--form ID] [--marks SEED]
+        USAGE: inkindex layout FILE [--json] [--svg OUT] [--png OUT] [--form ID] [--marks SEED]
 
         Lays out a drawing: writing versus marks, lines, words, clusters (body, margin notes,
         headings), mark kinds and what they relate to. Prints a summary, or with --json every
@@ -18,13 +18,14 @@ struct LayoutCommand: Command {
         OPTIONS:
           --json          print the layout as JSON
           --svg OUT       draw the ink with clusters, lines, words, marks and relations to OUT
+          --png OUT       the same drawing as a PNG image
           --form ID       for a dataset file: stack the lines of this form into a page (IAM-OnDB
                           ids <form>-01, <form>-02, ...); without it, the first sample
           --marks SEED    add generated hand-drawn marks and a margin note (as the benchmark does)
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["json"], options: ["svg", "form", "marks"])
+        let args = try ParsedArguments(arguments, flags: ["json"], options: ["svg", "png", "form", "marks"])
         let path = try args.positional(0, "input file")
         var drawing = try readDrawing(path, form: args.option("form"))
         if let seed = try args.intOption("marks") {
@@ -32,10 +33,14 @@ struct LayoutCommand: Command {
             drawing = MarkedPage.generate(from: try pageWithTruth(page, path: path, form: args.option("form")), seed: UInt64(seed)).page.drawing
         }
         let layout = PageSegmenter().layout(of: drawing)
+        let picture = LayoutOverlays(drawing: drawing, layout: layout)
         if let out = args.option("svg") {
-            do {
-                try LayoutSVG(drawing: drawing, layout: layout).render().write(toFile: out, atomically: true, encoding: .utf8)
-            } catch { throw CLIError.failure("cannot write \(out): \(error)") }
+            do { try picture.svg().write(toFile: out, atomically: true, encoding: .utf8) } catch {
+                throw CLIError.failure("cannot write \(out): \(error)")
+            }
+        }
+        if let out = args.option("png") {
+            do { try picture.png().write(to: URL(fileURLWithPath: out)) } catch { throw CLIError.failure("cannot write \(out): \(error)") }
         }
         if args.flag("json") {
             try Terminal.printJSON(LayoutJSON(layout), pretty: true)
