@@ -69,6 +69,10 @@ public struct LibraryDemo: Sendable {
                 log("  highlighted: \(file.path)")
             }
         }
+        if results.values.allSatisfy(\.isEmpty), !(recognizer is TranscriptRecognizer) {
+            log("")
+            log("No hits: the recognizer read little of this ink (see what it read above). Run with --recognizer transcript to see search over the true text.")
+        }
         let check = try await library.check()
         log("")
         log("check: \(check.notesChecked) notes, \(check.isHealthy ? "every drawing matches its checksum" : check.problems.joined(separator: "; "))")

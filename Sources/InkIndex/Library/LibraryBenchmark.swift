@@ -74,6 +74,9 @@ public struct LibraryBenchmark: Sendable {
         let stats = try await library.stats()
         (report.notes, report.words, report.terms) = (stats.notes, stats.words, stats.terms)
         (report.fileBytes, report.drawingBytes) = (stats.fileBytes, stats.drawingBytes)
+        log(String(format: "  added and indexed in %.1f s: %.0f lines/s, %.0f lines per CPU-second, %d bytes per line",
+                   report.addAndIndexSeconds, report.linesPerSecond, report.linesPerCPUSecond, report.fileBytes / config.lines))
+        log("searching (\(config.queries) queries)...")
 
         // Search latency.
         let queries = BenchmarkText.queries(from: texts, count: config.queries, random: &random)
@@ -90,6 +93,7 @@ public struct LibraryBenchmark: Sendable {
             times["all", default: []].append(ms)
         }
         report.latency = times.mapValues { Self.summary($0) }
+        log(String(format: "  median %.2f ms, p95 %.2f ms", report.latency["all"]?[0] ?? 0, report.latency["all"]?[1] ?? 0))
         report.meanHits = Double(hitCount) / Double(queries.count)
 
         // Readers while every note is reindexed (version 2 adds a marker reading to every word).
