@@ -30,13 +30,6 @@ public struct PageSegmenter: Sendable {
         let u = scale.unit
         let primitives = shapes.map(PrimitiveClassifier(unit: u).classify)
         let parts = MarkAssembler(unit: u).assemble(shapes: shapes, primitives: primitives)
-        if ProcessInfo.processInfo.environment["LAYOUT_DEBUG"] != nil {
-            for (k, sh) in shapes.enumerated() where sh.size >= 2.5 * u {
-                let poly = sh.simplified(tolerance: max(0.025 * sh.length, 0.12 * u))
-                print(String(format: "stroke %d: %@ size %.1fx%.1fu len %.1fu straight %.2f closure %.2f turning %.2f poly %d", k, "\(primitives[k])", sh.width / u, sh.height / u, sh.length / u, sh.straightness, sh.closureGap, sh.totalTurning, poly.count))
-            }
-        }
-
         var marks = parts.marks
         var writing = parts.writing
         var page = writingLayout(shapes: shapes, writing: writing, unit: u)

@@ -17,8 +17,8 @@ struct LineGrouper: Sendable {
         var members: [Int]
         var bounds: CGRect
         var fit: LineFit
-        /// x-spans of the long chains in the line: a second long chain over the same span is
-        /// another line, since a line is written once from left to right.
+        /// x-spans of the strokes of long chains in the line: a second long chain over the same
+        /// ink is another line, since a line is written once from left to right.
         var spans: [ClosedRange<Double>] = []
     }
 
@@ -111,7 +111,7 @@ struct LineGrouper: Sendable {
                 // ink against a centre raised a little, and give it more room.
                 let dy = onlySmall ? abs(cy - line.fit.y(at: x) + 0.15 * pitch) : abs(cy - line.fit.y(at: x))
                 guard dy <= (onlySmall ? 0.6 : 0.45) * pitch else { continue }
-                if long, line.spans.contains(where: { min($0.upperBound, c.x1) - max($0.lowerBound, c.x0) > 0.3 * (c.x1 - c.x0) }) { continue }
+                if long, inkOverlap(c.members, line.spans, shapes: shapes) > 0.3 * (c.x1 - c.x0) { continue }
                 let score = dy + 0.1 * gap
                 if score < bestScore { bestScore = score; best = li }
             }
@@ -126,14 +126,27 @@ struct LineGrouper: Sendable {
                 lines[li].members += c.members
                 lines[li].bounds = lines[li].bounds.union(bounds)
                 lines[li].fit = fit(lines[li].members, shapes: shapes)
-                if long { lines[li].spans.append(c.x0...c.x1) }
+                if long { lines[li].spans += c.members.map { shapes[$0].bounds.minX...shapes[$0].bounds.maxX } }
             } else {
-                lines.append(Line(members: c.members, bounds: bounds, fit: fit(c.members, shapes: shapes), spans: long ? [c.x0...c.x1] : []))
+                lines.append(Line(members: c.members, bounds: bounds, fit: fit(c.members, shapes: shapes), spans: long ? c.members.map { shapes[$0].bounds.minX...shapes[$0].bounds.maxX } : []))
             }
         }
         lines = absorbFragments(lines, shapes: shapes, pitch: pitch)
         for i in lines.indices { lines[i].members.sort() }
         return lines
+    }
+
+    /// How much of the x-extent of `members`' ink lies over ink already in `spans` (a word
+    /// inserted between two words overlaps the chain's span, not its ink).
+    private func inkOverlap(_ members: [Int], _ spans: [ClosedRange<Double>], shapes: [StrokeShape]) -> Double {
+        var total = 0.0
+        for m in members {
+            let b = shapes[m].bounds
+            var best = 0.0
+            for span in spans { best = max(best, min(span.upperBound, b.maxX) - max(span.lowerBound, b.minX)) }
+            total += best
+        }
+        return total
     }
 
     /// The line of the stroke written just before or just after `members`, where that stroke is
