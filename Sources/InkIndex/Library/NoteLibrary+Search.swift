@@ -73,16 +73,34 @@ extension NoteLibrary {
         return hits
     }
 
-    /// A phrase: the notes holding the rarest word's candidates are searched whole.
+    /// A phrase: only the words around each candidate of its rarest word are searched. A note's
+    /// tokens have consecutive ids in reading order (they are inserted so, in one transaction),
+    /// so those words are the ids around the candidate's, within the same note; two extra on each
+    /// side cover words without a searchable reading (punctuation) that a phrase steps over.
     private func phraseHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
-        var rarest: [Int64: Double]?
+        var candidates: [Set<Int64>] = []
         for term in query.terms {
             let tokens = try candidateTokens(term, in: query)
             if tokens.isEmpty { return [] }
-            if tokens.count < rarest?.count ?? .max { rarest = tokens }
+            candidates.append(Set(tokens.keys))
         }
-        let notes = Set(try rows(tokenIDs: Array(rarest?.keys ?? [:].keys)).map(\.note))
-        return try hitsInNotes(query, notes: Array(notes), limit: limit)
+        let rarest = candidates.min { $0.count < $1.count }!
+        let reach = Int64(query.terms.count + 1)
+        var wanted = Set<Int64>()
+        for id in rarest { for near in (id - reach)...(id + reach) { wanted.insert(near) } }
+        var rowsByID: [Int64: (note: String, word: WordToken)] = [:]
+        for row in try rows(tokenIDs: wanted.sorted()) { rowsByID[row.id] = (row.note, row.word) }
+        var index = SearchIndex<Int64>()
+        var notes: [Int64: String] = [:]
+        for id in rarest.sorted() {
+            guard let note = rowsByID[id]?.note else { continue }
+            let window = ((id - reach)...(id + reach)).filter { rowsByID[$0]?.note == note }
+            // Every word of the phrase needs a candidate in the window.
+            guard candidates.allSatisfy({ set in window.contains(where: set.contains) }) else { continue }
+            index.add(window.map { rowsByID[$0]!.word }, to: id)
+            notes[id] = note
+        }
+        return index.search(query, limit: limit).map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
     }
 
     private func hitsInNotes(_ query: SearchQuery, notes: [String], limit: Int) throws -> [LibraryHit] {
