@@ -15,13 +15,6 @@ struct IndexableCommand: Command {
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, options: ["simulate"])
-        guard !args.positionals.isEmpty else { throw CLIError.usage("missing FILE") }
-        let notes = try NoteInputs.read(args.positionals)
-        let recognizers = try await NoteInputs.recognize(notes, simulate: try NoteInputs.simulateOption(args))
-        for (note, recognizer) in zip(notes, recognizers) {
-            if let id = note.sampleID { print("# \(id)") }
-            print(await recognizer.indexableContent ?? "")
-        }
+        try await NoteInputs.printEach(arguments) { await $0.indexableContent }
     }
 }

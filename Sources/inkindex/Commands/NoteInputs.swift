@@ -63,6 +63,19 @@ enum NoteInputs {
                            pipeline, not for measuring recognition.
         """
 
+    /// Recognizes every drawing named on the command line and prints what `describe` makes of
+    /// it, after a line '# SAMPLE-ID' where a file holds many samples (`text`, `indexable`).
+    static func printEach(_ arguments: [String], _ describe: (StrokeRecognizer) async -> String?) async throws {
+        let args = try ParsedArguments(arguments, options: ["simulate"])
+        guard !args.positionals.isEmpty else { throw CLIError.usage("missing FILE") }
+        let notes = try read(args.positionals)
+        let recognizers = try await recognize(notes, simulate: try simulateOption(args))
+        for (note, recognizer) in zip(notes, recognizers) {
+            if let id = note.sampleID { print("# \(id)") }
+            print(await describe(recognizer) ?? "")
+        }
+    }
+
     static func simulateOption(_ args: ParsedArguments) throws -> Double? {
         guard let raw = args.option("simulate") else { return nil }
         guard let rate = Double(raw), rate >= 0, rate < 1 else { throw CLIError.usage("--simulate needs a rate in 0..<1, not '\(raw)'") }
