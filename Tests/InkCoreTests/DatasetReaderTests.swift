@@ -67,6 +67,8 @@ import Testing
             #"{"strokes": [[[1.5, 2.25, 0.01]]], "text": "t", "id": "x", "writer": "w"}"#,
             #"{"id": "x", "text": "t", "strokes": [[[123456789012345678, 2]]]}"#,
             #"{"id": "x", "id": "y", "text": "t", "strokes": []}"#,
+            // The usual shape, so that the fast path is exercised where ../shared is absent too.
+            #"{"id": "s2", "writer": "w", "text": "ok", "strokes": [[[1, 2, 0.5], [3, 4, 0.52]]]}"#,
         ]
         if let path = SharedData.path("iam-ondb/testset_v.jsonl.gz") {
             let reader = try GzipLineReader(path: path)
