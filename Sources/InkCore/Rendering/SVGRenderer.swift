@@ -96,19 +96,7 @@ public struct SVGRenderer: Sendable {
         return String(rounded)
     }
 
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { XMLEscaping.attribute(text) }
 }
 
 /// The two back corners of an arrow's head.

@@ -198,15 +198,7 @@ struct InkMLReader {
     // MARK: Content (second pass, in document order)
 
     private mutating func readContent(of element: XMLTreeElement, at location: Location, group: [String], context: Context) throws(InkMLError) {
-        var context = context
-        if let ref = element.attribute("contextRef") {
-            guard let named = contexts[Self.reference(ref)] else { throw invalid(location, "contextRef '\(ref)' names no context") }
-            context = Self.merge(named, over: context)
-        }
-        if let ref = element.attribute("brushRef") {
-            guard let ink = brushes[Self.reference(ref)] else { throw invalid(location, "brushRef '\(ref)' names no brush") }
-            context.brush = ink
-        }
+        let context = try resolvedContext(of: element, at: location, inheriting: context)
         let isRoot = group.isEmpty && element.localName == "ink"
         var groupAnnotations: [String: String] = [:]
         for (child, here) in Self.children(of: element, at: location) {
@@ -256,8 +248,10 @@ struct InkMLReader {
         annotations[unique] = value
     }
 
-    private mutating func readTrace(_ element: XMLTreeElement, at location: Location, group: [String], context: Context) throws(InkMLError) {
-        var context = context
+    /// The context an element works in: the inherited one, overridden by the context and brush
+    /// its `contextRef` and `brushRef` name (which must exist).
+    private func resolvedContext(of element: XMLTreeElement, at location: Location, inheriting inherited: Context) throws(InkMLError) -> Context {
+        var context = inherited
         if let ref = element.attribute("contextRef") {
             guard let named = contexts[Self.reference(ref)] else { throw invalid(location, "contextRef '\(ref)' names no context") }
             context = Self.merge(named, over: context)
@@ -266,6 +260,11 @@ struct InkMLReader {
             guard let ink = brushes[Self.reference(ref)] else { throw invalid(location, "brushRef '\(ref)' names no brush") }
             context.brush = ink
         }
+        return context
+    }
+
+    private mutating func readTrace(_ element: XMLTreeElement, at location: Location, group: [String], context: Context) throws(InkMLError) {
+        let context = try resolvedContext(of: element, at: location, inheriting: context)
         for attribute in element.attributes where !Self.traceAttributes.contains(attribute.name) && !attribute.name.hasPrefix("xmlns") {
             warn("trace attribute \(attribute.name) dropped")
         }

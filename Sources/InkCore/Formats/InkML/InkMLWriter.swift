@@ -21,38 +21,9 @@ struct InkMLWriter {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    static func escapeText(_ s: String) -> String {
-        guard s.contains(where: { "&<>\r".contains($0) }) else { return s }
-        var r = ""
-        for c in s {
-            switch c {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\r": r += "&#13;"
-            default: r.append(c)
-            }
-        }
-        return r
-    }
+    static func escapeText(_ s: String) -> String { XMLEscaping.text(s) }
 
-    static func escapeAttribute(_ s: String) -> String {
-        guard s.contains(where: { "&<>\"\n\r\t".contains($0) }) else { return s }
-        var r = ""
-        for c in s {
-            switch c {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\"": r += "&quot;"
-            case "\n": r += "&#10;"
-            case "\r": r += "&#13;"
-            case "\t": r += "&#9;"
-            default: r.append(c)
-            }
-        }
-        return r
-    }
+    static func escapeAttribute(_ s: String) -> String { XMLEscaping.attribute(s) }
 
     private static func checkFinite(_ drawing: Drawing) throws(InkMLError) {
         for (s, stroke) in drawing.strokes.enumerated() {
