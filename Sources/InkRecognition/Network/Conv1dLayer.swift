@@ -39,17 +39,9 @@ struct Conv1dLayer: Sendable {
                 }
             }
         }
-        var output = [Float](repeating: 0, count: outLength * outputChannels)
-        patches.withUnsafeBufferPointer { p in
-            weight.withUnsafeBufferPointer { w in
-                bias.withUnsafeBufferPointer { b in
-                    output.withUnsafeMutableBufferPointer { o in
-                        matrixMultiply(p.baseAddress!, w.baseAddress!, bias: b.baseAddress!, into: o.baseAddress!,
-                                       m: outLength, k: patchSize, n: outputChannels)
-                        for i in 0..<o.count { o[i] = max(o[i], 0) }
-                    }
-                }
-            }
+        var output = affine(patches, rows: outLength, weight: weight, bias: bias, k: patchSize, n: outputChannels)
+        output.withUnsafeMutableBufferPointer { o in
+            for i in 0..<o.count { o[i] = max(o[i], 0) }
         }
         return output
     }

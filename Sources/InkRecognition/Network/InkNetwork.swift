@@ -89,17 +89,7 @@ public struct InkNetwork: Sendable {
             }
             x = next
         }
-        var logits = [Float](repeating: 0, count: length * classCount)
-        x.withUnsafeBufferPointer { input in
-            outputWeight.withUnsafeBufferPointer { w in
-                outputBias.withUnsafeBufferPointer { b in
-                    logits.withUnsafeMutableBufferPointer { o in
-                        matrixMultiply(input.baseAddress!, w.baseAddress!, bias: b.baseAddress!, into: o.baseAddress!,
-                                       m: length, k: 2 * hidden, n: classCount)
-                    }
-                }
-            }
-        }
+        var logits = affine(x, rows: length, weight: outputWeight, bias: outputBias, k: 2 * hidden, n: classCount)
         for frame in 0..<length { logSoftmax(&logits, offset: frame * classCount, count: classCount) }
         return logits
     }

@@ -23,17 +23,7 @@ struct LSTMDirection: Sendable {
     /// matrix multiply over all steps; only the recurrence is sequential. O(length·hidden·(in+hidden)).
     func run(_ input: [Float], length: Int, into output: UnsafeMutablePointer<Float>, outputStride: Int, outputOffset: Int) {
         let gatesWidth = 4 * hidden
-        var gates = [Float](repeating: 0, count: length * gatesWidth)
-        input.withUnsafeBufferPointer { x in
-            inputWeight.withUnsafeBufferPointer { w in
-                bias.withUnsafeBufferPointer { b in
-                    gates.withUnsafeMutableBufferPointer { g in
-                        matrixMultiply(x.baseAddress!, w.baseAddress!, bias: b.baseAddress!, into: g.baseAddress!,
-                                       m: length, k: inputSize, n: gatesWidth)
-                    }
-                }
-            }
-        }
+        var gates = affine(input, rows: length, weight: inputWeight, bias: bias, k: inputSize, n: gatesWidth)
         var h = [Float](repeating: 0, count: hidden)
         var c = [Float](repeating: 0, count: hidden)
         gates.withUnsafeMutableBufferPointer { g in

@@ -97,3 +97,20 @@ func transposed(_ values: [Float], rows: Int, columns: Int) -> [Float] {
     for r in 0..<rows { for c in 0..<columns { out[c * rows + r] = values[r * columns + c] } }
     return out
 }
+
+/// `input[rows×k] · weight[k×n] + bias[n]` on arrays: the dense layer that the convolution (over
+/// patches), the LSTM's input projection (over all steps) and the output layer share.
+/// Complexity: O(rows·k·n).
+func affine(_ input: [Float], rows: Int, weight: [Float], bias: [Float], k: Int, n: Int) -> [Float] {
+    var output = [Float](repeating: 0, count: rows * n)
+    input.withUnsafeBufferPointer { a in
+        weight.withUnsafeBufferPointer { w in
+            bias.withUnsafeBufferPointer { b in
+                output.withUnsafeMutableBufferPointer { o in
+                    matrixMultiply(a.baseAddress!, w.baseAddress!, bias: b.baseAddress!, into: o.baseAddress!, m: rows, k: k, n: n)
+                }
+            }
+        }
+    }
+    return output
+}
