@@ -16,15 +16,18 @@ public struct NoteIndex: Sendable, Hashable {
     public var recognitionVersion: Int
     /// Words in reading order (line, then position), as InkSearch's tokenizer made them.
     public var words: [WordToken]
-    /// Books cited in the words (`ScriptureParser`), for reference queries.
-    public var citedBooks: Set<Int>
 
-    /// `citedBooks` defaults to the books `ScriptureParser.standard` finds in `words`.
-    public init(recognitionVersion: Int, words: [WordToken], citedBooks: Set<Int>? = nil) {
+    public init(recognitionVersion: Int, words: [WordToken]) {
         self.recognitionVersion = recognitionVersion
         self.words = words
-        self.citedBooks = citedBooks ?? Set(ScriptureParser.standard.references(in: words).map(\.reference.book))
     }
+
+    /// The references written in the words (`ScriptureParser.standard`; word ranges index
+    /// `words`), stored where they are written for reference queries. O(words).
+    public var citations: [ScriptureParser.Found] { ScriptureParser.standard.references(in: words) }
+
+    /// The books cited.
+    public var citedBooks: Set<Int> { Set(citations.map(\.reference.book)) }
 }
 
 /// A search hit across the library: the note, the strokes that matched and where they are.

@@ -1,7 +1,33 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2])
+    static let migrator = Migrator(steps: [version1, version2, version3], followUps: [3: { try CitationRows.rebuild($0) }])
+
+    /// Version 3: a citation is stored where it is written (its first token and word count) with
+    /// its chapter, verses and probability, so that a reference query reads only the citations of
+    /// its chapter and the few words that spell them. Only the derived `citations` table changes;
+    /// it is refilled from the stored words (`CitationRows.rebuild`), so no note needs recognizing
+    /// again and no drawing is touched.
+    static let version3 = """
+        DROP TABLE citations;
+        -- Derived: each reference written in a note (ScriptureParser over its words). chapter 0:
+        -- a book alone; first_verse = last_verse = 0: a whole chapter. `token` is the id of its
+        -- first word in `tokens`, `word_count` how many consecutive tokens spell it, `probability`
+        -- that of the readings used (a hit scores relevance × probability).
+        -- (Key columns first: see version 2 on SQLite 3.40's quick_check.)
+        CREATE TABLE citations(
+            book INTEGER NOT NULL,
+            chapter INTEGER NOT NULL,
+            token INTEGER NOT NULL,
+            first_verse INTEGER NOT NULL,
+            last_verse INTEGER NOT NULL,
+            word_count INTEGER NOT NULL,
+            probability REAL NOT NULL,
+            note TEXT NOT NULL,
+            PRIMARY KEY(book, chapter, token)
+        ) WITHOUT ROWID;
+        CREATE INDEX citations_by_note ON citations(note);
+        """
 
     /// Version 2: keys are InkSearch's `TextNormalizer` keys (confusion classes collapsed), each
     /// term keeps a reading that spells it, and the books a note cites are indexed. Only derived
@@ -9,9 +35,10 @@ enum LibrarySchema {
     /// touched.
     static let version2 = """
         DROP TABLE postings; DROP TABLE terms; DROP TABLE token_bounds; DROP TABLE tokens; DROP TABLE note_index;
-        """ + derivedTables
+        """ + version2Tables
 
-    static let derivedTables = """
+    /// The derived tables as version 2 made them (kept verbatim: a migration is history).
+    static let version2Tables = """
         -- Derived: which recognizer indexed a note, when, and from which bytes (by checksum), so
         -- that an index built from ink that has since changed is recognized as stale.
         CREATE TABLE note_index(

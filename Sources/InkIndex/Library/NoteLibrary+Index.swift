@@ -30,10 +30,8 @@ extension NoteLibrary {
             guard let current else { throw LibraryError.noteNotFound(noteID) }
             guard current == drawingChecksum else { return false }
             try deleteIndexRows(noteID: noteID)
-            for word in index.words { try insert(word, noteID: noteID) }
-            for book in index.citedBooks.sorted() {
-                try db.execute("INSERT INTO citations(note, book) VALUES (?, ?)", [.text(noteID), .int(book)])
-            }
+            let tokenIDs = try index.words.map { try insert($0, noteID: noteID) }
+            try CitationRows.insert(index.citations, tokenIDs: tokenIDs, noteID: noteID, into: db)
             try db.execute("""
                 INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count)
                 VALUES (?, ?, ?, ?, ?)
@@ -43,7 +41,8 @@ extension NoteLibrary {
         }
     }
 
-    private func insert(_ word: WordToken, noteID: String) throws {
+    /// Inserts a word with its bounds and postings; returns its token id.
+    private func insert(_ word: WordToken, noteID: String) throws -> Int64 {
         let b = word.bounds.isNull ? CGRect.zero : word.bounds
         try db.execute("""
             INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings)
@@ -61,6 +60,7 @@ extension NoteLibrary {
                 ON CONFLICT(term, token) DO UPDATE SET probability = max(probability, excluded.probability)
                 """, [.int(try termID(key, reading: reading.text)), .int(token), .double(reading.probability)])
         }
+        return token
     }
 
     private func termID(_ key: String, reading: String) throws -> Int64 {

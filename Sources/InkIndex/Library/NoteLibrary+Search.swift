@@ -6,117 +6,154 @@ extension NoteLibrary {
     /// (and line breaks), and scripture references. Best hits first.
     ///
     /// SQLite finds the candidates (the keys a query word matches, then their postings; for a
-    /// reference, the notes citing its book); InkSearch's `SearchIndex` then scores them, so a note
+    /// reference, the citations of its book and chapter), each with an upper bound of its score;
+    /// InkSearch's `SearchIndex` then scores the words around the most promising ones, so a note
     /// gets the hits it would get on its own. Runs in one read transaction: each note is seen
     /// wholly before or after any concurrent reindex.
     ///
     /// ```swift
     /// let hits = try await library.search("Jn 3:16", limit: 10)
     /// ```
-    /// Complexity: the query's key expansion, then O(postings of the matched keys) for one word;
-    /// a phrase or reference loads the notes that may hold it.
+    /// Complexity: the query's key expansion, O(postings of the matched keys) (for a reference,
+    /// O(citations of its chapter)), then reading and scoring the words of about `limit`
+    /// candidates.
     public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, limit: Int = 50) throws -> [LibraryHit] {
         let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly))
         guard !query.isEmpty, limit > 0 else { return [] }
         return try db.transaction(.deferred) {
             try vocabulary.refresh(from: db)
             var hits: [LibraryHit] = []
-            if let book = (query.reference ?? query.book)?.book {
-                let citing = try db.query("SELECT note FROM citations WHERE book = ?", [.int(book)]) { $0.text(0) }
-                hits += try hitsInNotes(query, notes: citing, limit: limit)
+            if let reference = query.reference ?? query.book {
+                hits += try referenceHits(query, reference, limit: limit)
             }
             if query.reference == nil {
                 var words = query
                 words.book = nil
                 hits += words.terms.count == 1 ? try wordHits(words, limit: limit) : try phraseHits(words, limit: limit)
             }
-            var best: [String: LibraryHit] = [:]
-            for hit in hits {
-                let key = hit.noteID + "\u{1}" + (hit.strokeIDs.first?.uuidString ?? "")
-                if hit.score > best[key]?.score ?? -1 { best[key] = hit }
-            }
-            return Array(best.values.sorted(by: LibraryHit.ranking).prefix(limit))
+            return Array(LibraryHit.unique(hits).sorted(by: LibraryHit.ranking).prefix(limit))
         }
     }
+
+    private static var minimumScore: Double { MatchPolicy.standard.minimumScore }
 
     /// Token ids that carry a key the term matches, with an upper bound of their score.
     private func candidateTokens(_ term: SearchQuery.Term, in query: SearchQuery) throws -> [Int64: Double] {
         var bound: [Int64: Double] = [:]
         for (termID, formScore) in vocabulary.matches(of: term, in: query) {
-            for (token, probability) in try db.query("SELECT token, probability FROM postings WHERE term = ?", [.int(termID)], row: { ($0.int(0), $0.double(1)) }) {
-                let score = probability * formScore
+            let statement = try db.prepare("SELECT token, probability FROM postings WHERE term = ?")
+            try statement.bind([.int(termID)])
+            while try statement.step() {
+                let token = statement.int(0), score = statement.double(1) * formScore
                 if score > bound[token] ?? -1 { bound[token] = score }
             }
         }
         return bound
     }
 
-    /// One word: each candidate token is scored on its own, most promising first, until `limit`
-    /// hits are confirmed (case matching can reject some).
+    /// One word: each candidate token is scored on its own, most promising first.
     private func wordHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
-        let minimum = SearchIndex<Int64>().policy.minimumScore
-        let ranked = try candidateTokens(query.terms[0], in: query).filter { $0.value >= minimum }
-            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-        var hits: [LibraryHit] = []
-        var start = 0
-        while hits.count < limit, start < ranked.count {
-            let batch = Array(ranked[start..<min(ranked.count, start + max(2 * limit, 64))])
-            start += batch.count
+        let ranked = try candidateTokens(query.terms[0], in: query).filter { $0.value >= Self.minimumScore }
+            .map { (id: $0.key, bound: $0.value) }
+        return try confirm(ranked, limit: limit) { batch in
             var index = SearchIndex<Int64>()
             var notes: [Int64: String] = [:]
-            for row in try rows(tokenIDs: batch) {
-                index.add([row.word], to: row.id)
-                notes[row.id] = row.note
+            for id in batch {
+                for row in try wordRows(where: "id = ?", [.int(id)]) {
+                    index.add([row.word], to: row.id)
+                    notes[row.id] = row.note
+                }
             }
-            hits += index.search(query).map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
+            return index.search(query).map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
         }
-        return hits
     }
 
-    /// A phrase: only the words around each candidate of its rarest word are searched. A note's
-    /// tokens have consecutive ids in reading order (they are inserted so, in one transaction),
-    /// so those words are the ids around the candidate's, within the same note; two extra on each
-    /// side cover words without a searchable reading (punctuation) that a phrase steps over.
+    /// A phrase: candidates of its rarest word ("anchors") whose neighbouring token ids carry
+    /// candidates of the other words in order are ranked by the bound of the phrase's score, and
+    /// only the words around the best anchors are read and searched. A note's tokens have
+    /// consecutive ids in reading order (they are inserted so, in one transaction); a phrase
+    /// steps over up to two words without a searchable reading (punctuation) between its words.
     private func phraseHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
-        var candidates: [Set<Int64>] = []
+        var candidates: [[Int64: Double]] = []
         for term in query.terms {
             let tokens = try candidateTokens(term, in: query)
             if tokens.isEmpty { return [] }
-            candidates.append(Set(tokens.keys))
+            candidates.append(tokens)
         }
-        let rarest = candidates.min { $0.count < $1.count }!
-        let reach = Int64(query.terms.count + 1)
-        var wanted = Set<Int64>()
-        for id in rarest { for near in (id - reach)...(id + reach) { wanted.insert(near) } }
-        var rowsByID: [Int64: (note: String, word: WordToken)] = [:]
-        for row in try rows(tokenIDs: wanted.sorted()) { rowsByID[row.id] = (row.note, row.word) }
+        let anchor = candidates.indices.min { candidates[$0].count < candidates[$1].count }!
+        let gap: Int64 = 3
+        /// The best sum of log bounds of terms `term`, `term + step`, ... placed from `position`
+        /// on, each within `gap` tokens of the previous; nil where they cannot be placed.
+        func chain(_ term: Int, from position: Int64, step: Int64) -> Double? {
+            guard candidates.indices.contains(term) else { return 0 }
+            var best: Double?
+            for distance in 1...gap {
+                let at = position + step * distance
+                guard let score = candidates[term][at], let rest = chain(term + Int(step), from: at, step: step) else { continue }
+                best = max(best ?? -.infinity, log(score) + rest)
+            }
+            return best
+        }
+        var ranked: [(id: Int64, bound: Double)] = []
+        for (id, score) in candidates[anchor] {
+            guard let before = chain(anchor - 1, from: id, step: -1), let after = chain(anchor + 1, from: id, step: 1) else { continue }
+            let bound = exp((log(score) + before + after) / Double(query.terms.count))
+            if bound >= Self.minimumScore { ranked.append((id, bound)) }
+        }
+        let reachBefore = gap * Int64(anchor), reachAfter = gap * Int64(query.terms.count - 1 - anchor)
+        return try confirm(ranked, limit: limit) { batch in
+            var index = SearchIndex<Int64>()
+            var notes: [Int64: String] = [:]
+            var anchorOffsets: [Int64: Int] = [:]
+            for id in batch {
+                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(id - reachBefore), .int(id + reachAfter)])
+                guard let note = rows.first(where: { $0.id == id })?.note else { continue }
+                let window = rows.filter { $0.note == note }
+                index.add(window.map(\.word), to: id)
+                notes[id] = note
+                anchorOffsets[id] = window.firstIndex { $0.id == id }
+            }
+            // A window's hits that leave out its anchor are some other anchor's.
+            return index.search(query).filter { $0.hit.tokens.contains(anchorOffsets[$0.document]!) }
+                .map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
+        }
+    }
+
+    /// A reference (or a book named alone): the stored citations that answer it are ranked by
+    /// their exact score, and only the words that spell the best `limit` of them (with ties) are
+    /// read; `SearchIndex` reads the reference from them as it would from the whole note.
+    private func referenceHits(_ query: SearchQuery, _ reference: ScriptureReference, limit: Int) throws -> [LibraryHit] {
+        let candidates = try CitationRows.candidates(for: reference, minimumScore: Self.minimumScore, in: db)
+        guard !candidates.isEmpty else { return [] }
+        let cutoff = candidates[min(limit, candidates.count) - 1].score
         var index = SearchIndex<Int64>()
         var notes: [Int64: String] = [:]
-        for id in rarest.sorted() {
-            guard let note = rowsByID[id]?.note else { continue }
-            let window = ((id - reach)...(id + reach)).filter { rowsByID[$0]?.note == note }
-            // Every word of the phrase needs a candidate in the window.
-            guard candidates.allSatisfy({ set in window.contains(where: set.contains) }) else { continue }
-            index.add(window.map { rowsByID[$0]!.word }, to: id)
-            notes[id] = note
+        for candidate in candidates.prefix(while: { $0.score >= cutoff }) {
+            let words = try wordRows(where: "note = ? AND id >= ? AND id < ?", [
+                .text(candidate.note), .int(candidate.firstToken), .int(candidate.firstToken + Int64(candidate.wordCount)),
+            ]).map(\.word)
+            index.add(words, to: candidate.firstToken)
+            notes[candidate.firstToken] = candidate.note
         }
-        return index.search(query, limit: limit).map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
+        // Only the citation itself (a book query also matches the words as words: those come
+        // from the word search).
+        return index.search(query).filter { $0.hit.reference != nil && $0.hit.tokens.lowerBound == 0 }
+            .map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
     }
 
-    private func hitsInNotes(_ query: SearchQuery, notes: [String], limit: Int) throws -> [LibraryHit] {
-        var index = SearchIndex<String>()
-        for note in notes { index.add(try wordRows(where: "note = ?", [.text(note)]).map(\.word), to: note) }
-        return index.search(query, limit: limit).map { LibraryHit(noteID: $0.document, $0.hit) }
-    }
-
-    private func rows(tokenIDs: [Int64]) throws -> [(id: Int64, note: String, word: WordToken)] {
-        var rows: [(id: Int64, note: String, word: WordToken)] = []
-        for start in stride(from: 0, to: tokenIDs.count, by: 500) {
-            let chunk = tokenIDs[start..<min(tokenIDs.count, start + 500)]
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            rows += try wordRows(where: "id IN (\(marks))", chunk.map { .int($0) })
+    /// Confirms candidates most promising first, a batch at a time, until `limit` distinct hits
+    /// are held (case matching, or a bound above the true score, can reject some) or none remain.
+    private func confirm(_ candidates: [(id: Int64, bound: Double)], limit: Int,
+                         _ search: ([Int64]) throws -> [LibraryHit]) throws -> [LibraryHit] {
+        let ranked = candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }
+        var hits: [LibraryHit] = []
+        var start = 0
+        while start < ranked.count, hits.count < limit {
+            let end = min(ranked.count, start + max(2 * limit, 64))
+            hits = LibraryHit.unique(hits + (try search(ranked[start..<end].map(\.id)))).sorted(by: LibraryHit.ranking)
+            start = end
         }
-        return rows
+        return hits
     }
 }
 
@@ -131,5 +168,15 @@ extension LibraryHit {
         if a.noteID != b.noteID { return a.noteID < b.noteID }
         if a.bounds.minY != b.bounds.minY { return a.bounds.minY < b.bounds.minY }
         return a.bounds.minX < b.bounds.minX
+    }
+
+    /// One hit per place (note and first stroke): the best scoring.
+    static func unique(_ hits: [LibraryHit]) -> [LibraryHit] {
+        var best: [String: LibraryHit] = [:]
+        for hit in hits {
+            let key = hit.noteID + "\u{1}" + (hit.strokeIDs.first?.uuidString ?? "")
+            if hit.score > best[key]?.score ?? -1 { best[key] = hit }
+        }
+        return Array(best.values)
     }
 }

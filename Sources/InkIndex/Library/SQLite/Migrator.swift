@@ -20,8 +20,14 @@ public struct Migrator: Sendable {
 
     /// SQL for each version: `steps[0]` takes a new file to version 1, and so on.
     public let steps: [String]
+    /// Work in Swift that completes a version after its SQL, in the same transaction (refilling
+    /// a derived table that SQL alone cannot compute), keyed by version.
+    public let followUps: [Int: @Sendable (Database) throws -> Void]
 
-    public init(steps: [String]) { self.steps = steps }
+    public init(steps: [String], followUps: [Int: @Sendable (Database) throws -> Void] = [:]) {
+        self.steps = steps
+        self.followUps = followUps
+    }
 
     public var currentVersion: Int { steps.count }
 
@@ -31,6 +37,7 @@ public struct Migrator: Sendable {
         for version in found..<steps.count {
             try db.transaction {
                 try db.execute(steps[version])
+                try followUps[version + 1]?(db)
                 try db.setUserVersion(version + 1)
             }
         }
