@@ -79,7 +79,8 @@ enum BenchmarkText {
 
     struct Query { var text: String; var kind: String }
 
-    /// Words (typed as they are), words with a typo, two-word phrases and references.
+    /// Words (typed as they are), word beginnings (the first four letters of a longer word),
+    /// words with a typo, two-word phrases and references.
     static func queries(from texts: [String], count: Int, random: inout SplitMix64) -> [Query] {
         var types = Set<String>()
         for text in texts.prefix(20_000) {
@@ -98,6 +99,9 @@ enum BenchmarkText {
                 queries.append(Query(text: "\(line[at]) \(line[at + 1])", kind: "phrase"))
             case 1:
                 queries.append(Query(text: references[Int(random.next() % UInt64(references.count))], kind: "reference"))
+            case 3:
+                guard word.count >= 6 else { continue }
+                queries.append(Query(text: String(word.prefix(4)), kind: "prefix"))
             case 2:
                 guard word.count >= 5 else { continue }
                 var letters = Array(word)

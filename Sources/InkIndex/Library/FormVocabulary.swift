@@ -8,7 +8,7 @@ import Foundation
 /// above the highest id it holds; a connection sees other connections' new terms at its next
 /// search.
 final class FormVocabulary {
-    private var index = SearchIndex<Int64>()
+    private var index = SearchIndex<Int64>(findsReferences: false)
     private var maxID: Int64 = 0
 
     func refresh(from db: Database) throws {

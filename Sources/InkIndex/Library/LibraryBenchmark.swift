@@ -16,6 +16,8 @@ public struct LibraryBenchmark: Sendable {
         public var linesPerNote = 10
         public var queries = 1_000
         public var readers = 2
+        /// Notes reindexed while the readers run (nil: every note).
+        public var reindexNotes: Int?
         public var seed: UInt64 = 42
         /// Transcriptions to draw lines from.
         public var corpus: [String] = []
@@ -30,10 +32,10 @@ public struct LibraryBenchmark: Sendable {
         public var linesPerSecond = 0.0, linesPerCPUSecond = 0.0
         public var fileBytes = 0, drawingBytes = 0
         public var firstQueryMilliseconds = 0.0
-        /// Milliseconds by query kind ("word", "typo", "phrase", "reference", "all"): median, p95, max.
+        /// Milliseconds by query kind ("word", "prefix", "typo", "phrase", "reference", "all"): median, p95, max.
         public var latency: [String: [Double]] = [:]
         public var meanHits = 0.0
-        public var reindexSeconds = 0.0, reindexLinesPerSecond = 0.0
+        public var reindexedLines = 0, reindexSeconds = 0.0, reindexLinesPerSecond = 0.0
         public var readerSearches = 0, readerSnapshots = 0, readerErrors = 0, partialNotes = 0
     }
 
@@ -97,7 +99,8 @@ public struct LibraryBenchmark: Sendable {
         report.meanHits = Double(hitCount) / Double(queries.count)
 
         // Readers while every note is reindexed (version 2 adds a marker reading to every word).
-        log("reindexing \(noteCount) notes with \(config.readers) concurrent readers...")
+        let reindexed = noteTexts.prefix(config.reindexNotes ?? noteTexts.count)
+        log("reindexing \(reindexed.count) notes with \(config.readers) concurrent readers...")
         let done = ReindexFlag()
         let readerTotals = try await withThrowingTaskGroup(of: (Int, Int, Int, Int).self) { group in
             for r in 0..<config.readers {
@@ -109,7 +112,7 @@ public struct LibraryBenchmark: Sendable {
                         do {
                             _ = try await reader.search(queries[Int(random.next() % UInt64(queries.count))].text, limit: 20)
                             searches += 1
-                            let snapshot = try await reader.indexedWords(noteID: String(format: "note-%06d", Int(random.next() % UInt64(noteCount))))
+                            let snapshot = try await reader.indexedWords(noteID: String(format: "note-%06d", Int(random.next() % UInt64(reindexed.count))))
                             let marked = snapshot.words.filter { $0.readings.contains { $0.text == BenchmarkText.marker } }.count
                             let whole = snapshot.recognitionVersion == 2 ? marked == snapshot.words.count : marked == 0
                             if !whole || snapshot.words.isEmpty { partial += 1 }
@@ -122,7 +125,7 @@ public struct LibraryBenchmark: Sendable {
                 }
             }
             let reindexStart = Date()
-            for (n, lines) in noteTexts.enumerated() {
+            for (n, lines) in reindexed.enumerated() {
                 var (_, words) = BenchmarkText.note(lines, number: n, ink: [])
                 for i in words.indices { words[i].readings.append(WordReading(text: BenchmarkText.marker, probability: 0.001)) }
                 let id = String(format: "note-%06d", n)
@@ -135,7 +138,8 @@ public struct LibraryBenchmark: Sendable {
             for try await (a, b, c, d) in group { totals = (totals.0 + a, totals.1 + b, totals.2 + c, totals.3 + d) }
             return totals
         }
-        report.reindexLinesPerSecond = Double(config.lines) / report.reindexSeconds
+        report.reindexedLines = reindexed.reduce(0) { $0 + $1.count }
+        report.reindexLinesPerSecond = Double(report.reindexedLines) / report.reindexSeconds
         (report.readerSearches, report.readerSnapshots, report.readerErrors, report.partialNotes) = readerTotals
         return report
     }

@@ -56,7 +56,7 @@ extension NoteLibrary {
         let ranked = try candidateTokens(query.terms[0], in: query).filter { $0.value >= Self.minimumScore }
             .map { (id: $0.key, bound: $0.value) }
         return try confirm(ranked, limit: limit) { batch in
-            var index = SearchIndex<Int64>()
+            var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
             for id in batch {
                 for row in try wordRows(where: "id = ?", [.int(id)]) {
@@ -102,7 +102,7 @@ extension NoteLibrary {
         }
         let reachBefore = gap * Int64(anchor), reachAfter = gap * Int64(query.terms.count - 1 - anchor)
         return try confirm(ranked, limit: limit) { batch in
-            var index = SearchIndex<Int64>()
+            var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
             var anchorOffsets: [Int64: Int] = [:]
             for id in batch {
@@ -149,7 +149,7 @@ extension NoteLibrary {
         var hits: [LibraryHit] = []
         var start = 0
         while start < ranked.count, hits.count < limit {
-            let end = min(ranked.count, start + max(2 * limit, 64))
+            let end = min(ranked.count, start + limit - min(limit, hits.count) + 8)
             hits = LibraryHit.unique(hits + (try search(ranked[start..<end].map(\.id)))).sorted(by: LibraryHit.ranking)
             start = end
         }

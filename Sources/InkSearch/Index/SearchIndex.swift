@@ -40,6 +40,9 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     /// Known words: inexact matches on them score lower (see `MatchPolicy.knownWordFactor`).
     public var lexicon: Lexicon? { matcher.lexicon }
     public let matcher: WordMatcher
+    /// Whether `add` reads scripture references in the words (false: words only, so adding is
+    /// cheaper and reference queries find nothing; for callers that find references elsewhere).
+    public let findsReferences: Bool
 
     private var entries: [Entry?] = []
     private var slots: [Document: Int32] = [:]
@@ -55,7 +58,8 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     private var deadPostings = 0
 
     public init(normalizer: TextNormalizer = .standard, policy: MatchPolicy = .standard, parser: ScriptureParser = .standard,
-                lexicon: Lexicon? = .shipped) {
+                lexicon: Lexicon? = .shipped, findsReferences: Bool = true) {
+        self.findsReferences = findsReferences
         self.normalizer = normalizer
         self.policy = policy
         self.parser = parser
@@ -109,7 +113,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             next[t] = following
             if entryForms[t].contains(where: { $0 >= 0 }) { following = Int32(t) }
         }
-        let references = parser.references(in: tokens)
+        let references = findsReferences ? parser.references(in: tokens) : []
         for (index, found) in references.enumerated() {
             referencesByBook[found.reference.book, default: []].append((slot, Int32(index)))
         }
@@ -129,7 +133,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     private mutating func compact() {
         let live = entries.compactMap { $0 }
-        var fresh = SearchIndex(normalizer: normalizer, policy: policy, parser: parser, lexicon: lexicon)
+        var fresh = SearchIndex(normalizer: normalizer, policy: policy, parser: parser, lexicon: lexicon, findsReferences: findsReferences)
         for entry in live { fresh.add(entry.tokens, to: entry.document) }
         self = fresh
     }

@@ -80,11 +80,13 @@ public struct ScriptureParser: Sendable {
     /// A reference starting at word `start`, the longest book name first.
     func parse(at start: Int, in words: [[WordReading]]) -> Found? {
         for span in (1...3).reversed() where start + span <= words.count {
+            // The numbers do not depend on the book's reading: without them no reading of the
+            // book can give a reference, so the (costly, tolerant) name lookups are skipped.
+            guard let numbers = numbers(after: start + span, in: words, glued: nil) else { continue }
             for choice in choices(words, start, span) {
                 guard let (book, confidence) = bookSpan(words, start, span, readingChoice: choice) else { continue }
                 let used = zip(start..<(start + span), choice).map { words[$0][$1] }
-                if let numbers = numbers(after: start + span, in: words, glued: nil),
-                   let reference = Self.reference(book: book, numbers.values) {
+                if let reference = Self.reference(book: book, numbers.values) {
                     let readings = used.map(\.text) + numbers.readings.map(\.text)
                     let p = (used + numbers.readings).reduce(confidence) { $0 * $1.probability }
                     return Found(reference: reference, words: start..<(start + span + numbers.readings.count), readings: readings, probability: p)

@@ -7,7 +7,7 @@ struct LibraryBenchCommand: Command {
     static let abstract = "Benchmark the note library: search latency, add-and-index throughput, size, readers during reindex."
     static let help = """
         USAGE: inkindex library-bench [--lines N] [--lines-per-note N] [--queries N] [--readers N]
-                                      [--corpus FILE] [--ink] [--db PATH] [--json]
+                                      [--reindex-notes N] [--corpus FILE] [--ink] [--db PATH] [--json]
 
         Builds a library of N lines (default 100000) with synthetic recognition output: lines are
         transcriptions from --corpus (dataset JSON Lines; default ../shared/data/iam-ondb/trainset.jsonl.gz
@@ -15,18 +15,20 @@ struct LibraryBenchCommand: Command {
         as itself (p 0.55-0.95) and as up to two fixed look-alike misreadings. --ink stores the
         corpus's real ink for each line (else one two-point stroke per word). Then: search latency
         (median, p95, max by query kind), add-and-index throughput (lines per second and per CPU
-        second), database bytes per line, and readers searching while every note is reindexed
-        (errors and partial notes seen). Build with -c release.
+        second), database bytes per line, and readers searching while every note (or the first
+        --reindex-notes) is reindexed (errors and partial notes seen). Queries: words, word
+        beginnings, words with a typo, two-word phrases and references. Build with -c release.
         """
 
     static func run(_ arguments: [String]) async throws {
         let args = try ParsedArguments(arguments, flags: ["ink", "json"],
-                                       options: ["lines", "lines-per-note", "queries", "readers", "corpus", "db"])
+                                       options: ["lines", "lines-per-note", "queries", "readers", "reindex-notes", "corpus", "db"])
         var config = LibraryBenchmark.Configuration()
         config.lines = try args.intOption("lines") ?? config.lines
         config.linesPerNote = try args.intOption("lines-per-note") ?? config.linesPerNote
         config.queries = try args.intOption("queries") ?? config.queries
         config.readers = try args.intOption("readers") ?? config.readers
+        config.reindexNotes = try args.intOption("reindex-notes")
         guard config.lines > 0, config.linesPerNote > 0, config.queries > 0 else { throw CLIError.usage("counts must be positive") }
         let corpusPath = args.option("corpus") ?? "../shared/data/iam-ondb/trainset.jsonl.gz"
         if FileManager.default.isReadableFile(atPath: corpusPath) {
@@ -44,15 +46,16 @@ struct LibraryBenchCommand: Command {
         if args.flag("json") { try Terminal.printJSON(report, pretty: true); return }
         func row(_ kind: String) -> String {
             let v = report.latency[kind] ?? [0, 0, 0]
-            return String(format: "  %-9@ median %6.2f ms   p95 %6.2f ms   max %7.2f ms", kind, v[0], v[1], v[2])
+            return "  " + kind.padding(toLength: 10, withPad: " ", startingAt: 0)
+                + String(format: "median %6.2f ms   p95 %6.2f ms   max %7.2f ms", v[0], v[1], v[2])
         }
         print("""
             library: \(report.lines) lines in \(report.notes) notes, \(report.words) words, \(report.terms) distinct keys (\(path))
             add and index: \(String(format: "%.1f", report.addAndIndexSeconds)) s, \(Int(report.linesPerSecond)) lines/s, \(Int(report.linesPerCPUSecond)) lines per CPU-second (store only; no recognition)
             size: \(report.fileBytes / report.lines) bytes per line (\(report.drawingBytes / report.lines) of them drawing bytes)
             search (\(config.queries) queries, limit 20, mean \(String(format: "%.1f", report.meanHits)) hits; first query \(String(format: "%.0f", report.firstQueryMilliseconds)) ms loads the key vocabulary):
-            \(["all", "word", "typo", "phrase", "reference"].map(row).joined(separator: "\n"))
-            reindex with \(config.readers) readers: \(String(format: "%.1f", report.reindexSeconds)) s (\(Int(report.reindexLinesPerSecond)) lines/s); readers ran \(report.readerSearches) searches and \(report.readerSnapshots) note snapshots: \(report.readerErrors) errors, \(report.partialNotes) partial notes
+            \(["all", "word", "prefix", "typo", "phrase", "reference"].map(row).joined(separator: "\n"))
+            reindex of \(report.reindexedLines) lines with \(config.readers) readers: \(String(format: "%.1f", report.reindexSeconds)) s (\(Int(report.reindexLinesPerSecond)) lines/s); readers ran \(report.readerSearches) searches and \(report.readerSnapshots) note snapshots: \(report.readerErrors) errors, \(report.partialNotes) partial notes
             """)
     }
 }
