@@ -70,7 +70,7 @@ extension NoteLibrary {
 
     /// A phrase: candidates of its rarest word ("anchors") whose neighbouring token ids carry
     /// candidates of the other words in order are ranked by the bound of the phrase's score, and
-    /// only the words around the best anchors are read and searched. A note's tokens have
+    /// only the words those placements span, around the best anchors, are read and searched. A note's tokens have
     /// consecutive ids in reading order (they are inserted so, in one transaction); a phrase
     /// steps over up to two words without a searchable reading (punctuation) between its words.
     private func phraseHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
@@ -82,36 +82,41 @@ extension NoteLibrary {
         }
         let anchor = candidates.indices.min { candidates[$0].count < candidates[$1].count }!
         let gap: Int64 = 3
-        /// The best sum of log bounds of terms `term`, `term + step`, ... placed from `position`
-        /// on, each within `gap` tokens of the previous; nil where they cannot be placed.
-        func chain(_ term: Int, from position: Int64, step: Int64) -> Double? {
-            guard candidates.indices.contains(term) else { return 0 }
-            var best: Double?
+        /// Terms `term`, `term + step`, ... placed from `position` on, each within `gap` tokens
+        /// of the previous: the best sum of their log bounds and the farthest token any
+        /// placement reaches; nil where they cannot be placed.
+        func chain(_ term: Int, from position: Int64, step: Int64) -> (logBound: Double, reach: Int64)? {
+            guard candidates.indices.contains(term) else { return (0, position) }
+            var best: (logBound: Double, reach: Int64)?
             for distance in 1...gap {
                 let at = position + step * distance
                 guard let score = candidates[term][at], let rest = chain(term + Int(step), from: at, step: step) else { continue }
-                best = max(best ?? -.infinity, log(score) + rest)
+                let reach = best.map { step > 0 ? max($0.reach, rest.reach) : min($0.reach, rest.reach) } ?? rest.reach
+                best = (max(best?.logBound ?? -.infinity, log(score) + rest.logBound), reach)
             }
             return best
         }
         var ranked: [(id: Int64, bound: Double)] = []
+        var windows: [Int64: ClosedRange<Int64>] = [:]
         for (id, score) in candidates[anchor] {
             guard let before = chain(anchor - 1, from: id, step: -1), let after = chain(anchor + 1, from: id, step: 1) else { continue }
-            let bound = exp((log(score) + before + after) / Double(query.terms.count))
-            if bound >= Self.minimumScore { ranked.append((id, bound)) }
+            let bound = exp((log(score) + before.logBound + after.logBound) / Double(query.terms.count))
+            guard bound >= Self.minimumScore else { continue }
+            ranked.append((id, bound))
+            windows[id] = before.reach...after.reach
         }
-        let reachBefore = gap * Int64(anchor), reachAfter = gap * Int64(query.terms.count - 1 - anchor)
         return try confirm(ranked, limit: limit) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
             var anchorOffsets: [Int64: Int] = [:]
             for id in batch {
-                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(id - reachBefore), .int(id + reachAfter)])
+                let window = windows[id]!
+                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(window.lowerBound), .int(window.upperBound)])
                 guard let note = rows.first(where: { $0.id == id })?.note else { continue }
-                let window = rows.filter { $0.note == note }
-                index.add(window.map(\.word), to: id)
+                let words = rows.filter { $0.note == note }
+                index.add(words.map(\.word), to: id)
                 notes[id] = note
-                anchorOffsets[id] = window.firstIndex { $0.id == id }
+                anchorOffsets[id] = words.firstIndex { $0.id == id }
             }
             // A window's hits that leave out its anchor are some other anchor's.
             return index.search(query).filter { $0.hit.tokens.contains(anchorOffsets[$0.document]!) }
