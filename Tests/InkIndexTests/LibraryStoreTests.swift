@@ -25,6 +25,23 @@ import Testing
         #expect(throws: Migrator.Failure.newerSchema(found: 2, known: 1)) { try Migrator(steps: ["CREATE TABLE a(x)"]).migrate(db) }
     }
 
+    @Test func followUpsRunOnceInTheirVersionsTransaction() throws {
+        let (_, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("f.sqlite").path
+        let fill: @Sendable (Database) throws -> Void = { try $0.execute("INSERT INTO a(x) SELECT 1 + count(*) FROM a") }
+        let migrator = Migrator(steps: ["CREATE TABLE a(x)", "SELECT 1"], followUps: [2: fill])
+        try migrator.migrate(try Database(path: path))
+        try migrator.migrate(try Database(path: path))
+        #expect(try Database(path: path).scalarInt("SELECT count(*) FROM a") == 1)
+        // A failing follow-up leaves its version untaken.
+        struct Boom: Error {}
+        let failing = Migrator(steps: migrator.steps + ["CREATE TABLE b(y)"], followUps: [3: { _ in throw Boom() }])
+        #expect(throws: Boom.self) { try failing.migrate(try Database(path: path)) }
+        #expect(try Database(path: path).userVersion == 2)
+        #expect(try Database(path: path).scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'b'") == 0)
+    }
+
     @Test func failedTransactionLeavesNothing() throws {
         let (_, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -36,6 +36,8 @@ public struct Migrator: Sendable {
         guard found <= steps.count else { throw Failure.newerSchema(found: found, known: steps.count) }
         for version in found..<steps.count {
             try db.transaction {
+                // Another connection may have taken this step since the version was read.
+                guard try db.userVersion == version else { return }
                 try db.execute(steps[version])
                 try followUps[version + 1]?(db)
                 try db.setUserVersion(version + 1)
