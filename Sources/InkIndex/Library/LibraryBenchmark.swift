@@ -35,6 +35,8 @@ public struct LibraryBenchmark: Sendable {
         /// Milliseconds by query kind ("word", "prefix", "typo", "phrase", "reference", "all"): median, p95, max.
         public var latency: [String: [Double]] = [:]
         public var meanHits = 0.0
+        /// The slowest queries: "milliseconds kind: text", slowest first.
+        public var slowest: [String] = []
         public var reindexedLines = 0, reindexSeconds = 0.0, reindexLinesPerSecond = 0.0
         public var readerSearches = 0, readerSnapshots = 0, readerErrors = 0, partialNotes = 0
     }
@@ -87,13 +89,16 @@ public struct LibraryBenchmark: Sendable {
         report.firstQueryMilliseconds = Date().timeIntervalSince(t) * 1000
         var times: [String: [Double]] = [:]
         var hitCount = 0
+        var timed: [(ms: Double, query: BenchmarkText.Query)] = []
         for query in queries {
             t = Date()
             hitCount += try await library.search(query.text, limit: 20).count
             let ms = Date().timeIntervalSince(t) * 1000
             times[query.kind, default: []].append(ms)
             times["all", default: []].append(ms)
+            timed.append((ms, query))
         }
+        report.slowest = timed.sorted { $0.ms > $1.ms }.prefix(8).map { String(format: "%.1f ms ", $0.ms) + "\($0.query.kind): \($0.query.text)" }
         report.latency = times.mapValues { Self.summary($0) }
         log(String(format: "  median %.2f ms, p95 %.2f ms", report.latency["all"]?[0] ?? 0, report.latency["all"]?[1] ?? 0))
         report.meanHits = Double(hitCount) / Double(queries.count)

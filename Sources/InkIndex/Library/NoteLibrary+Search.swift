@@ -96,6 +96,23 @@ extension NoteLibrary {
             }
             return best
         }
+        /// Whether each term sits on a candidate of it, on consecutive searchable words through
+        /// the anchor (as `SearchIndex` places a phrase: stepping over words that have no
+        /// searchable reading).
+        func placesEveryTerm(_ words: [(id: Int64, word: WordToken)], anchorOffset: Int) -> Bool {
+            for step in [-1, 1] {
+                var offset = anchorOffset
+                for term in stride(from: anchor + step, to: step < 0 ? -1 : candidates.count, by: step) {
+                    offset += step
+                    while words.indices.contains(offset), candidates[term][words[offset].id] == nil {
+                        if words[offset].word.readings.contains(where: { !TextNormalizer.standard.key($0.text).isEmpty }) { return false }
+                        offset += step
+                    }
+                    guard words.indices.contains(offset) else { return false }
+                }
+            }
+            return true
+        }
         var ranked: [(id: Int64, bound: Double)] = []
         var windows: [Int64: ClosedRange<Int64>] = [:]
         for (id, score) in candidates[anchor] {
@@ -114,9 +131,13 @@ extension NoteLibrary {
                 let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(window.lowerBound), .int(window.upperBound)])
                 guard let note = rows.first(where: { $0.id == id })?.note else { continue }
                 let words = rows.filter { $0.note == note }
+                let offset = words.firstIndex { $0.id == id }!
+                // Neighbouring candidates may be separated by a word that is searchable: such
+                // an anchor has no phrase, and costs no index.
+                guard placesEveryTerm(words.map { ($0.id, $0.word) }, anchorOffset: offset) else { continue }
                 index.add(words.map(\.word), to: id)
                 notes[id] = note
-                anchorOffsets[id] = words.firstIndex { $0.id == id }
+                anchorOffsets[id] = offset
             }
             // A window's hits that leave out its anchor are some other anchor's.
             return index.search(query).filter { $0.hit.tokens.contains(anchorOffsets[$0.document]!) }
