@@ -69,3 +69,32 @@ import Testing
         #expect(try await upgraded.check().isHealthy)
     }
 }
+
+@Suite struct LibraryPhraseTests {
+    /// A phrase whose last word is a one-letter prefix ("garden a") reads that word's postings
+    /// only around the anchors; hits must equal those of an in-memory index of the same words.
+    @Test func phrasesWithACommonWordEqualAnInMemoryIndex() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines = (0..<60).map { "an apple and all after \($0) as any ant at axe" }
+        lines[7] = "the garden , a lamp and an ark"
+        lines[31] = "a garden any garden area"
+        lines[44] = "garden : all"
+        var index = SearchIndex<String>()
+        for n in 0..<6 {
+            let (drawing, words) = BenchmarkText.note(Array(lines[(n * 10)..<(n * 10 + 10)]), number: n, ink: [])
+            let id = "n\(n)"
+            try await library.add(drawing, id: id)
+            let (_, checksum) = try await library.indexTarget(noteID: id)
+            try await library.commitIndex(NoteIndex(recognitionVersion: 1, words: words), noteID: id, drawingChecksum: checksum)
+            // As stored (probabilities keep 6 digits).
+            index.add(try await library.words(noteID: id), to: id)
+        }
+        for query in ["garden a", "garden an", "garden , a", "apple a", "the garden a", "all after"] {
+            let expected = index.search(query).map { "\($0.document) \($0.hit.reading) \($0.hit.score)" }
+            let found = try await library.search(query, limit: 500).map { "\($0.noteID) \($0.reading) \($0.score)" }
+            #expect(Set(found) == Set(expected), "query \(query)")
+            #expect(!found.isEmpty, "query \(query)")
+        }
+    }
+}

@@ -20,6 +20,17 @@ final class FormVocabulary {
         }
     }
 
+    private var postingCounts: [Int64: Int] = [:]
+
+    /// How many tokens carry a term, counted once per connection: a cost estimate for choosing
+    /// what to read, so a count made stale by later indexing does no harm.
+    func postingCount(of term: Int64, in db: Database) throws -> Int {
+        if let count = postingCounts[term] { return count }
+        let count = Int(try db.scalarInt("SELECT count(*) FROM postings WHERE term = ?", [.int(term)]) ?? 0)
+        postingCounts[term] = count
+        return count
+    }
+
     /// Terms one query word matches, each with the best score a reading of probability 1 would
     /// get (so a posting's score is at most its probability times this). Case is not checked
     /// here: keys are case-folded; hits are verified against the readings themselves.

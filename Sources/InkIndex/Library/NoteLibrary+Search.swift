@@ -39,8 +39,12 @@ extension NoteLibrary {
 
     /// Token ids that carry a key the term matches, with an upper bound of their score.
     private func candidateTokens(_ term: SearchQuery.Term, in query: SearchQuery) throws -> [Int64: Double] {
+        try candidateTokens(vocabulary.matches(of: term, in: query))
+    }
+
+    private func candidateTokens(_ matches: [(id: Int64, score: Double)]) throws -> [Int64: Double] {
         var bound: [Int64: Double] = [:]
-        for (termID, formScore) in vocabulary.matches(of: term, in: query) {
+        for (termID, formScore) in matches {
             let statement = try db.prepare("SELECT token, probability FROM postings WHERE term = ?")
             try statement.bind([.int(termID)])
             while try statement.step() {
@@ -73,15 +77,38 @@ extension NoteLibrary {
     /// only the words those placements span, around the best anchors, are read and searched. A note's tokens have
     /// consecutive ids in reading order (they are inserted so, in one transaction); a phrase
     /// steps over up to two words without a searchable reading (punctuation) between its words.
+    ///
+    /// The anchor word is the one with the fewest postings; a word with many more postings than
+    /// there are anchors ("a" as a prefix) is not read whole: only the postings of the tokens
+    /// around each anchor are (its bound is then the key's score alone, still an upper bound).
     private func phraseHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
-        var candidates: [[Int64: Double]] = []
-        for term in query.terms {
-            let tokens = try candidateTokens(term, in: query)
-            if tokens.isEmpty { return [] }
-            candidates.append(tokens)
-        }
-        let anchor = candidates.indices.min { candidates[$0].count < candidates[$1].count }!
         let gap: Int64 = 3
+        let matches = query.terms.map { vocabulary.matches(of: $0, in: query) }
+        let sizes = try matches.map { try $0.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) } }
+        let anchor = sizes.indices.min { sizes[$0] < sizes[$1] }!
+        var candidates = [[Int64: Double]](repeating: [:], count: query.terms.count)
+        candidates[anchor] = try candidateTokens(matches[anchor])
+        var distant: [Int] = []
+        for term in query.terms.indices where term != anchor {
+            // Reading a token's neighbourhood costs about as much as reading 16 postings.
+            if sizes[term] > 16 * candidates[anchor].count { distant.append(term); continue }
+            candidates[term] = try candidateTokens(matches[term])
+        }
+        if !distant.isEmpty {
+            let scores = distant.map { Dictionary(matches[$0].map { ($0.id, $0.score) }, uniquingKeysWith: max) }
+            let statement = try db.prepare("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?")
+            for id in candidates[anchor].keys {
+                try statement.bind([.int(id - gap * Int64(anchor)), .int(id + gap * Int64(query.terms.count - 1 - anchor))])
+                while try statement.step() {
+                    let token = statement.int(0), termID = statement.int(1)
+                    for (k, term) in distant.enumerated() {
+                        if let score = scores[k][termID], score > candidates[term][token] ?? -1 { candidates[term][token] = score }
+                    }
+                }
+                statement.reset()
+            }
+        }
+        guard candidates.allSatisfy({ !$0.isEmpty }) else { return [] }
         /// Terms `term`, `term + step`, ... placed from `position` on, each within `gap` tokens
         /// of the previous: the best sum of their log bounds and the farthest token any
         /// placement reaches; nil where they cannot be placed.
