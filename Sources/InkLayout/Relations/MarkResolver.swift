@@ -42,9 +42,11 @@ struct MarkResolver: Sendable {
                 mark.kind = .arrow; kind = .points
                 mark.tail = tail; mark.head = head
                 let reach = 3 * unit
-                if let b = page.element(near: head, reach: reach) {
+                let along = CGPoint(x: head.x - tail.x, y: head.y - tail.y)
+                if let b = page.element(pointedAt: head, direction: along, reach: reach) {
                     targets = [b]
-                    if let a = page.element(near: tail, reach: reach), a != b { from = a }
+                    let back = CGPoint(x: -along.x, y: -along.y)
+                    if let a = page.element(pointedAt: tail, direction: back, reach: reach), a != b { from = a }
                 }
             case .tall(let k, let opens):
                 mark.kind = k; kind = .spans
