@@ -33,17 +33,19 @@ public struct PageSegmenter: Sendable {
         var marks = parts.marks
         var writing = parts.writing
         var page = writingLayout(shapes: shapes, writing: writing, unit: u)
-        // Short straight strokes and small loops that relate to nothing are dashes and letters.
-        let resolver = MarkResolver(page: page.geometry)
-        let demoted = marks.filter(resolver.isWritingAfterAll)
-        // Brackets over two short lines of a dense page are shorter than the default bound.
-        let classifier = PrimitiveClassifier(unit: u)
-        let promoted = writing.compactMap { i -> MarkCandidate? in
-            guard case .tall(let kind, let opens)? = classifier.tallMark(shapes[i], minHeight: 1.3 * page.geometry.pitch),
-                  standsApart(i, shapes: shapes, writing: writing, unit: u) else { return nil }
-            return MarkCandidate(shape: .tall(kind, opensRight: opens), members: [i], bounds: shapes[i].bounds)
-        }
-        if !demoted.isEmpty || !promoted.isEmpty {
+        // Twice, since the lines change when strokes move and a mark's role may change with them.
+        for _ in 0..<2 {
+            // Short straight strokes and small loops that relate to nothing are dashes and letters.
+            let resolver = MarkResolver(page: page.geometry)
+            let demoted = marks.filter(resolver.isWritingAfterAll)
+            // Brackets over two short lines of a dense page are shorter than the default bound.
+            let classifier = PrimitiveClassifier(unit: u)
+            let promoted = writing.compactMap { i -> MarkCandidate? in
+                guard case .tall(let kind, let opens)? = classifier.tallMark(shapes[i], minHeight: 1.3 * page.geometry.pitch),
+                      standsApart(i, shapes: shapes, writing: writing, unit: u) else { return nil }
+                return MarkCandidate(shape: .tall(kind, opensRight: opens), members: [i], bounds: shapes[i].bounds)
+            }
+            guard !demoted.isEmpty || !promoted.isEmpty else { break }
             let moved = Set(demoted.flatMap(\.members))
             marks.removeAll { $0.members.contains(where: moved.contains) }
             marks += promoted

@@ -107,11 +107,13 @@ struct MarkAssembler: Sendable {
         var pieces: [Int] = []
         for i in shapes.indices {
             let s = shapes[i]
-            guard s.length >= 1.5 * unit else { continue }
+            guard s.length >= unit else { continue }
             if case .straight = primitives[i] { pieces.append(i); continue }
             guard case .writing = primitives[i] else { continue }
-            // A short side: straight, but too short to be a mark on its own.
+            // A short side: straight, but too short to be a mark on its own (the box around a
+            // word of small writing may be little more than a unit tall).
             if s.straightness >= 0.95 { pieces.append(i); continue }
+            guard s.length >= 1.5 * unit else { continue }
             guard s.size >= 2 * unit else { continue }
             // A corner or a U: two or three sides with right-angle turns.
             let poly = s.simplified(tolerance: 0.08 * s.size)
@@ -141,7 +143,7 @@ struct MarkAssembler: Sendable {
             guard group.count >= 2, group.count <= 4 else { return false }
             let points = group.flatMap { shapes[$0].points }
             let bounds = CGRect.bounding(points)
-            guard bounds.width >= 2 * unit, bounds.height >= 1.5 * unit else { return false }
+            guard bounds.width >= 2 * unit, bounds.height >= unit else { return false }
             // Every side of the rectangle must be inked: count points near each side.
             let side = 0.15 * min(bounds.width, bounds.height)
             let top = points.contains { $0.y - bounds.minY <= side && abs($0.x - bounds.midX) < bounds.width / 4 }
