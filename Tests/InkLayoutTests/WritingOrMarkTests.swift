@@ -133,4 +133,50 @@ import InkCore
         let letter = StrokeShape(order: 1, stroke: pen.stroke(loops, time: 1, name: "ll"))
         #expect(classifier.tallMark(letter, minHeight: 25) == nil)
     }
+
+    /// A word of one long stroke with an ascender, 4.5 x-heights wide, baseline at `y`.
+    func cursiveWord(_ b: inout PageBuilder, at x0: Double, baseline y: Double, name: String) -> UUID {
+        b.add((0...40).map { i -> CGPoint in
+            let t = Double(i) / 40
+            let spike = i >= 8 && i <= 12 ? -12 * (1 - abs(Double(i - 10)) / 2) : 0
+            return CGPoint(x: x0 + 45 * t, y: y - 5 - 5 * sin(8 * .pi * t) + spike)
+        }, name)
+    }
+
+    /// Lines of such words: the page's unit (a stroke's height) is twice the x-height and the
+    /// lines are under two units apart.
+    func denseCursivePage(_ b: inout PageBuilder, lines: Int) -> [[UUID]] {
+        (0..<lines).map { k in (0..<4).map { w in cursiveWord(&b, at: 100 + 60 * Double(w), baseline: 100 + 40 * Double(k), name: "w\(k).\(w)") } }
+    }
+
+    /// A brace over two lines of such a page is shorter than the 2.5 units a line pitch was
+    /// assumed to be at least: it is found all the same, from the page's own pitch.
+    @Test func braceOverTwoDenseLines() {
+        var b = PageBuilder(unit: 10)
+        let lines = denseCursivePage(&b, lines: 4)
+        let top = b.bounds(lines[1]).minY, bottom = b.bounds(lines[2]).maxY, x = 75.0, mid = (top + bottom) / 2
+        let id = b.add(b.pen.polyline([CGPoint(x: x + 8, y: top), CGPoint(x: x, y: top + 6), CGPoint(x: x, y: mid - 4), CGPoint(x: x - 6, y: mid),
+                                       CGPoint(x: x, y: mid + 4), CGPoint(x: x, y: bottom - 6), CGPoint(x: x + 8, y: bottom)]), "brace")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(Set(layout.lines.map { Set($0.strokeIDs) }) == Set(lines.map { Set($0) }))
+        #expect(mark(layout, [id])?.kind == .brace)
+        #expect(targets(layout, mark(layout, [id])) == Set(lines[1] + lines[2]))
+    }
+
+    /// A letter as tall as that brace (an f), written in the course of its line between two of
+    /// its words, stays writing in that line.
+    @Test func tallLetterInADenseLineIsWriting() {
+        var b = PageBuilder(unit: 10)
+        let first = denseCursivePage(&b, lines: 1)[0]
+        var middle = (0..<4).map { w in cursiveWord(&b, at: 100 + 60 * Double(w), baseline: 140, name: "m\(w)") }
+        let letter = b.add((0...30).map { i in
+            let t = Double(i) / 30
+            return CGPoint(x: 338 + 6 * sin(2 * .pi * t), y: 105 + 60 * t)
+        }, "tall letter")
+        middle.append(cursiveWord(&b, at: 352, baseline: 140, name: "m4"))
+        let last = (0..<4).map { w in cursiveWord(&b, at: 100 + 60 * Double(w), baseline: 180, name: "l\(w)") }
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(layout.marks.isEmpty)
+        #expect(Set(layout.lines.map { Set($0.strokeIDs) }) == [Set(first), Set(middle + [letter]), Set(last)])
+    }
 }
