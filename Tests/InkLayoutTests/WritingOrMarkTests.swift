@@ -179,4 +179,23 @@ import InkCore
         #expect(layout.marks.isEmpty)
         #expect(Set(layout.lines.map { Set($0.strokeIDs) }) == [Set(first), Set(middle + [letter]), Set(last)])
     }
+
+    /// An underline close under a word whose descenders loop through it has ink above and below
+    /// it, as a strike-through has, but it runs below the body of the letters.
+    @Test func underlineThroughDescendersIsAnUnderline() {
+        var (b, lines) = page()
+        let w = b.bounds(lines[1][1]), baseline = 150.0
+        // A looped descender under each letter, drawn with it.
+        let loops = (0..<3).map { k in
+            b.add((0...12).map { i in
+                let t = Double(i) / 12 * 2 * .pi
+                return CGPoint(x: w.minX + 4 + Double(k) * 10.5 + 3.5 * sin(t), y: baseline + 6 - 6 * cos(t))
+            }, "descender\(k)")
+        }
+        #expect(b.bounds(loops).minX >= w.minX - 1 && b.bounds(loops).maxX <= w.maxX + 1)
+        let id = b.add(b.pen.polyline([CGPoint(x: w.minX - 2, y: baseline + 2.5), CGPoint(x: w.maxX + 2, y: baseline + 2.5)]), "underline")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(mark(layout, [id])?.kind == .underline)
+        #expect(targets(layout, mark(layout, [id])) == Set(lines[1][1] + loops))
+    }
 }
