@@ -198,4 +198,21 @@ import InkCore
         #expect(mark(layout, [id])?.kind == .underline)
         #expect(targets(layout, mark(layout, [id])) == Set(lines[1][1] + loops))
     }
+
+    /// A box in four sides, then an arrow whose shaft starts at its corner: the box is the four
+    /// sides, the arrow the shaft and its head.
+    @Test func boxThenArrowFromItsCorner() {
+        var (b, lines) = page()
+        let w = b.bounds(lines[1][1]).insetBy(dx: -5, dy: -4)
+        let c = [CGPoint(x: w.minX, y: w.minY), CGPoint(x: w.maxX, y: w.minY), CGPoint(x: w.maxX, y: w.maxY), CGPoint(x: w.minX, y: w.maxY)]
+        let sides = (0..<4).map { k in b.add(b.pen.polyline([c[k], c[(k + 1) % 4]]), "side\(k)") }
+        let to = b.bounds(lines[2][3])
+        let tip = CGPoint(x: to.minX - 4, y: to.minY - 4)
+        let shaft = b.add(b.pen.polyline([CGPoint(x: w.maxX + 2, y: w.maxY + 2), tip]), "shaft")
+        let head = b.add(b.pen.polyline([CGPoint(x: tip.x - 9, y: tip.y - 2), tip, CGPoint(x: tip.x - 3, y: tip.y - 9)]), "head")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(mark(layout, sides)?.kind == .box)
+        #expect(targets(layout, mark(layout, sides)) == Set(lines[1][1]))
+        #expect(mark(layout, [shaft, head])?.kind == .arrow)
+    }
 }
