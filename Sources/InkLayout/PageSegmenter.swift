@@ -33,17 +33,21 @@ public struct PageSegmenter: Sendable {
         var marks = parts.marks
         var writing = parts.writing
         var page = writingLayout(shapes: shapes, writing: writing, unit: u)
-        // Short straight strokes and small loops that relate to nothing are dashes and letters.
-        let resolver = MarkResolver(page: page.geometry)
-        let demoted = marks.filter(resolver.isWritingAfterAll)
-        // Brackets over two short lines of a dense page are shorter than the default bound.
+        // Twice, since the lines change when strokes move and a mark's role may change with them.
         let classifier = PrimitiveClassifier(unit: u)
-        let promoted = writing.compactMap { i -> MarkCandidate? in
-            guard case .tall(let kind, let opens)? = classifier.tallMark(shapes[i], minHeight: 1.3 * page.geometry.pitch),
-                  standsApart(i, shapes: shapes, writing: writing, unit: u) else { return nil }
-            return MarkCandidate(shape: .tall(kind, opensRight: opens), members: [i], bounds: shapes[i].bounds)
-        }
-        if !demoted.isEmpty || !promoted.isEmpty {
+        for _ in 0..<2 {
+            // Short straight strokes and small loops that relate to nothing are dashes and letters.
+            let resolver = MarkResolver(page: page.geometry)
+            let demoted = marks.filter(resolver.isWritingAfterAll)
+            // Brackets over two short lines of a dense page are shorter than the default bound;
+            // a tall letter among them was written in the course of its line.
+            let promoted = writing.compactMap { i -> MarkCandidate? in
+                guard case .tall(let kind, let opens)? = classifier.tallMark(shapes[i], minHeight: 1.3 * page.geometry.pitch),
+                      standsApart(i, shapes: shapes, writing: writing, unit: u) else { return nil }
+                let candidate = MarkCandidate(shape: .tall(kind, opensRight: opens), members: [i], bounds: shapes[i].bounds)
+                return resolver.lineWrittenAround(candidate) == nil ? candidate : nil
+            }
+            guard !demoted.isEmpty || !promoted.isEmpty else { break }
             let moved = Set(demoted.flatMap(\.members))
             marks.removeAll { $0.members.contains(where: moved.contains) }
             marks += promoted
@@ -122,7 +126,7 @@ public struct PageSegmenter: Sendable {
                 .map { $0.fit.y(at: $0.bounds.midX) - ca }.filter { $0 > 1.5 * unit }
             if let next = below.min() { gaps.append(next) }
         }
-        return gaps.count >= 2 ? min(max(median(gaps), 2.5 * unit), 10 * unit) : 4.5 * unit
+        return gaps.count >= 2 ? min(max(median(gaps), 1.5 * unit), 10 * unit) : 4.5 * unit
     }
 
     /// A margin note annotates the body line beside its first line.

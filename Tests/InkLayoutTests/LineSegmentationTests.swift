@@ -81,4 +81,20 @@ import InkCore
         let layout = PageSegmenter().layout(of: b.drawing)
         #expect(layout.lines.first?.words.map { Set($0.strokeIDs) } == words.map { Set($0) })
     }
+
+    /// A line that goes on half a pitch lower after its first words, the pen going straight from
+    /// one word to the next: too low for the line's centre, but one line, since the pen wrote
+    /// on from where it was.
+    @Test func lineGoingOnAStepLowerStaysWhole() {
+        var b = PageBuilder(unit: 10)
+        let above = b.line(at: 100, baseline: 100, words: [4, 5, 3, 6, 4], name: "above")
+        let start = b.line(at: 100, baseline: 150, words: [4, 5], name: "start").flatMap { $0 }
+        let right = b.bounds(start).maxX
+        // An l rising from the lower baseline to near the last letter, then the rest of the line.
+        let l = b.add(b.pen.polyline([CGPoint(x: right + 5, y: 176), CGPoint(x: right + 6, y: 156)]), "l")
+        let rest = b.line(at: right + 12, baseline: 176, words: [3, 6, 4], name: "rest").flatMap { $0 }
+        let below = b.line(at: 100, baseline: 200, words: [4, 5, 3, 6, 4], name: "below")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(lineSets(layout) == [Set(above.flatMap { $0 }), Set(start + [l] + rest), Set(below.flatMap { $0 })])
+    }
 }

@@ -73,14 +73,7 @@ import InkCore
         var (b, lines) = page()
         let from = b.bounds(lines[0][0]), to = b.bounds(lines[2][3])
         let tail = CGPoint(x: from.maxX + 3, y: from.maxY + 3), tip = CGPoint(x: to.minX - 3, y: to.minY - 3)
-        let shaft = b.add(b.pen.polyline([tail, tip]), "shaft")
-        // The head as its own stroke, drawn after the shaft.
-        let back = CGPoint(x: tip.x - tail.x, y: tip.y - tail.y)
-        let n = hypot(back.x, back.y)
-        func barb(_ a: Double) -> CGPoint {
-            CGPoint(x: tip.x - 10 * (back.x * cos(a) - back.y * sin(a)) / n, y: tip.y - 10 * (back.x * sin(a) + back.y * cos(a)) / n)
-        }
-        let head = b.add(b.pen.polyline([barb(0.5), tip, barb(-0.5)]), "head")
+        let (shaft, head) = arrow(&b, from: tail, to: tip)
         let layout = PageSegmenter().layout(of: b.drawing)
         let mark = onlyMark(layout, [shaft, head])
         #expect(mark?.kind == .arrow)
@@ -89,6 +82,37 @@ import InkCore
         #expect(relation?.kind == .points)
         #expect(relation.map { Set(layout.strokeIDs(of: $0.from)) } == Set(lines[0][0]))
         #expect(relation.map { Set($0.to.flatMap(layout.strokeIDs(of:))) } == Set(lines[2][3]))
+    }
+
+    /// A shaft, then the head as its own stroke; barbs a unit long.
+    func arrow(_ b: inout PageBuilder, from tail: CGPoint, to tip: CGPoint) -> (UUID, UUID) {
+        let shaft = b.add(b.pen.polyline([tail, tip]), "shaft")
+        let back = CGPoint(x: tip.x - tail.x, y: tip.y - tail.y)
+        let n = hypot(back.x, back.y), u = b.unit
+        func barb(_ a: Double) -> CGPoint {
+            CGPoint(x: tip.x - u * (back.x * cos(a) - back.y * sin(a)) / n, y: tip.y - u * (back.x * sin(a) + back.y * cos(a)) / n)
+        }
+        return (shaft, b.add(b.pen.polyline([barb(0.5), tip, barb(-0.5)]), "head"))
+    }
+
+    /// An arrow that stops in the gap before the word it aims at, nearer the word before it:
+    /// it points at the word its direction runs into, not at the nearest ink.
+    @Test func arrowStoppingShortNamesTheWordItAimsAt() {
+        var (b, lines) = page()
+        let from = b.bounds(lines[0][0]), to = b.bounds(lines[1][2]), before = b.bounds(lines[1][1])
+        // Aimed at the word's centre from the first word of the line above, stopping a unit
+        // left of it.
+        let tail = CGPoint(x: from.minX, y: from.maxY + 3), aim = CGPoint(x: to.midX, y: to.midY)
+        let t = (to.minX - b.unit - tail.x) / (aim.x - tail.x)
+        let tip = CGPoint(x: tail.x + t * (aim.x - tail.x), y: tail.y + t * (aim.y - tail.y))
+        #expect(distance(tip, before) < distance(tip, to))
+        let (shaft, head) = arrow(&b, from: tail, to: tip)
+        let layout = PageSegmenter().layout(of: b.drawing)
+        let mark = onlyMark(layout, [shaft, head])
+        #expect(mark?.kind == .arrow)
+        let relation = layout.relations.first { $0.mark == mark?.id }
+        #expect(relation.map { Set(layout.strokeIDs(of: $0.from)) } == Set(lines[0][0]))
+        #expect(relation.map { Set($0.to.flatMap(layout.strokeIDs(of:))) } == Set(lines[1][2]))
     }
 
     @Test func connectorJoinsTwoWords() {

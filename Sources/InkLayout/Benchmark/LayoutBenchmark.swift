@@ -77,10 +77,14 @@ public enum LayoutBenchmark {
                 byKind[truth.kind] = counts
                 relations += 1
                 if let found, relationRight(truth.target, mark: found.id, layout: layout) { relationsRight += 1 } else {
-                    let made = found.map { m in layout.relations.filter { $0.mark == m.id }.map { r in
-                        "\(r.kind.rawValue) \(r.from) -> \(r.to) j=\(String(format: "%.2f", jaccard(r.to.flatMap(layout.strokeIDs(of:)), truth.target.allTargetStrokes)))"
+                    let made: [String] = found.map { m in layout.relations.filter { $0.mark == m.id }.map { r -> String in
+                        var text = "\(r.kind.rawValue) \(r.from) -> \(r.to) j=\(String(format: "%.2f", jaccard(r.to.flatMap(layout.strokeIDs(of:)), truth.target.allTargetStrokes)))"
+                        if case .points(let from, _) = truth.target {
+                            text += String(format: " jfrom=%.2f", jaccard(layout.strokeIDs(of: r.from), from))
+                        }
+                        return text
                     } } ?? []
-                    fail("\(marked.page.form): relation of \(truth.kind.rawValue) wrong: \(made)")
+                    fail("\(marked.page.form): relation of \(truth.kind.rawValue) wrong: \(made.joined(separator: "; ")); truth \(describe(truth.target, in: layout))")
                 }
             }
             if let note = marked.note {
@@ -110,6 +114,27 @@ public enum LayoutBenchmark {
             case .lines(let lines):
                 let spanned = Set(r.to.map { Set(layout.strokeIDs(of: $0)) })
                 return spanned == Set(lines.map { Set($0) })
+            }
+        }
+
+        /// Where the target's strokes lie in the layout: "L3w2:5/7" is 5 of the target's strokes in
+        /// word 2 of line 3, a word of 7 strokes.
+        private func describe(_ target: MarkedPage.Target, in layout: PageLayout) -> String {
+            func words(_ ids: [UUID]) -> String {
+                let wanted = Set(ids)
+                var parts: [String] = []
+                for line in layout.lines {
+                    for (k, word) in line.words.enumerated() {
+                        let n = word.strokeIDs.filter(wanted.contains).count
+                        if n > 0 { parts.append("L\(line.id)w\(k):\(n)/\(word.strokeIDs.count)") }
+                    }
+                }
+                return "[" + parts.joined(separator: " ") + "]"
+            }
+            switch target {
+            case .words(let ids): return words(ids)
+            case .points(let from, let to): return words(from) + " -> " + words(to)
+            case .lines(let lines): return lines.map(words).joined(separator: " ")
             }
         }
 

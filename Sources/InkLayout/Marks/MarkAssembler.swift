@@ -107,11 +107,18 @@ struct MarkAssembler: Sendable {
         var pieces: [Int] = []
         for i in shapes.indices {
             let s = shapes[i]
-            guard s.length >= 1.5 * unit else { continue }
+            guard s.length >= unit else { continue }
             if case .straight = primitives[i] { pieces.append(i); continue }
-            guard case .writing = primitives[i] else { continue }
-            // A short side: straight, but too short to be a mark on its own.
+            // A long upright side reads as a bracket on its own, a large corner as a doodle.
+            switch primitives[i] {
+            case .writing, .drawing: break
+            case .tall where s.straightness >= 0.95: break
+            default: continue
+            }
+            // A short side: straight, but too short to be a mark on its own (the box around a
+            // word of small writing may be little more than a unit tall).
             if s.straightness >= 0.95 { pieces.append(i); continue }
+            guard s.length >= 1.5 * unit else { continue }
             guard s.size >= 2 * unit else { continue }
             // A corner or a U: two or three sides with right-angle turns.
             let poly = s.simplified(tolerance: 0.08 * s.size)
@@ -137,11 +144,11 @@ struct MarkAssembler: Sendable {
         }
         var groups: [Int: [Int]] = [:]
         for a in pieces.indices { groups[find(a), default: []].append(pieces[a]) }
-        return groups.values.filter { group in
+        func isBox(_ group: [Int]) -> Bool {
             guard group.count >= 2, group.count <= 4 else { return false }
             let points = group.flatMap { shapes[$0].points }
             let bounds = CGRect.bounding(points)
-            guard bounds.width >= 2 * unit, bounds.height >= 1.5 * unit else { return false }
+            guard bounds.width >= 2 * unit, bounds.height >= unit else { return false }
             // Every side of the rectangle must be inked: count points near each side.
             let side = 0.15 * min(bounds.width, bounds.height)
             let top = points.contains { $0.y - bounds.minY <= side && abs($0.x - bounds.midX) < bounds.width / 4 }
@@ -149,7 +156,24 @@ struct MarkAssembler: Sendable {
             let left = points.contains { $0.x - bounds.minX <= side && abs($0.y - bounds.midY) < bounds.height / 4 }
             let right = points.contains { bounds.maxX - $0.x <= side && abs($0.y - bounds.midY) < bounds.height / 4 }
             return top && bottom && left && right && PrimitiveClassifier.enclosureShape(points: points, bounds: bounds, cornerTolerance: 0.25) == .box
-        }.map { $0.sorted() }
+        }
+        // A box is drawn in consecutive strokes: where a group also holds a mark drawn just
+        // before or after it whose end comes near a corner (an underline, an arrow's shaft),
+        // the box is the run of two to four of its pieces that closes.
+        var boxes: [[Int]] = []
+        for group in groups.values.map({ $0.sorted() }) {
+            if isBox(group) { boxes.append(group); continue }
+            guard group.count > 2 else { continue }
+            var start = 0
+            search: while start < group.count - 1 {
+                for size in stride(from: min(4, group.count - start), through: 2, by: -1) {
+                    let run = Array(group[start..<(start + size)])
+                    if isBox(run) { boxes.append(run); start += size; continue search }
+                }
+                start += 1
+            }
+        }
+        return boxes
     }
 
     private func isCross(_ a: StrokeShape, _ b: StrokeShape) -> Bool {

@@ -41,7 +41,9 @@ struct PrimitiveClassifier: Sendable {
         guard s.straightness >= 0.93 else { return nil }
         let angle = foldedAngle(s.start, s.end)
         let steep = abs(angle)
-        let minLength = steep < 0.45 ? 1.8 * unit : (steep > 1.05 ? 5.5 * unit : 4 * unit)
+        // A level mark can be as short as the word it underlines; letter strokes that long are
+        // sorted out once the lines are known (`MarkResolver.isWritingAfterAll`).
+        let minLength = steep < 0.45 ? 1.5 * unit : (steep > 1.05 ? 5.5 * unit : 4 * unit)
         guard s.chord >= minLength else { return nil }
         // A wobble far from the chord is a curve, however straight on average.
         let maxDeviation = s.points.reduce(0.0) { max($0, Polyline.distanceToSegment($1, s.start, s.end)) }
@@ -64,9 +66,10 @@ struct PrimitiveClassifier: Sendable {
             var shaftLength = 0.0
             for k in 0..<tipIndex { shaftLength += p[k].distance(to: p[k + 1]) }
             let shaft = tail.distance(to: tip)
-            guard shaft >= 3 * unit, shaft >= 0.95 * shaftLength, shaftLength >= 0.6 * s.length else { continue }
+            // A short arrow's two barbs may be as long as its shaft.
+            guard shaft >= 3 * unit, shaft >= 0.95 * shaftLength, shaftLength >= 0.45 * s.length else { continue }
             let b1 = tip.distance(to: barb1), b2 = back.distance(to: barb2)
-            guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, min(b1, b2) >= max(0.3 * unit, 0.03 * shaft),
+            guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, min(b1, b2) >= max(0.3 * unit, min(0.03 * shaft, 0.6 * unit)),
                   back.distance(to: tip) <= 0.5 * max(b1, b2) else { continue }
             // Both barbs point back along the shaft, one on each side of it.
             let dir = CGPoint(x: (p[tipIndex - 1].x - tip.x), y: (p[tipIndex - 1].y - tip.y))
@@ -84,8 +87,11 @@ struct PrimitiveClassifier: Sendable {
 
     private func enclosureKind(_ s: StrokeShape) -> LayoutMark.Kind? {
         let u = unit
-        guard s.size >= 3 * u, s.width >= 1.8 * u, s.height >= 1.8 * u, s.closureGap <= 0.22 else { return nil }
-        guard abs(s.totalTurning) >= 1.3 * .pi else { return nil }
+        // Small loops pass here: a round letter encloses no word and is given back to the
+        // writing once the words are known (`MarkResolver.isWritingAfterAll`).
+        guard s.size >= 2 * u, s.width >= u, s.height >= u, s.closureGap <= 0.25 else { return nil }
+        // Once round, with a little overshoot; the loops of a cursive letter turn more.
+        guard abs(s.totalTurning) >= 1.2 * .pi, abs(s.totalTurning) <= 2.6 * .pi else { return nil }
         return Self.enclosureShape(points: s.points, bounds: s.bounds)
     }
 
@@ -108,7 +114,9 @@ struct PrimitiveClassifier: Sendable {
     /// A bracket, parenthesis or brace: tall, narrow and open. `minHeight` defaults to a height
     /// no letter reaches; once the line pitch is known a lower bound in pitches applies.
     func tallMark(_ s: StrokeShape, minHeight: Double? = nil) -> StrokePrimitive? {
-        guard s.height >= (minHeight ?? 5.5 * unit), s.width <= 0.5 * s.height, s.closureGap > 0.25 else { return nil }
+        guard s.height >= (minHeight ?? 5.5 * unit), s.width <= 0.6 * s.height, s.closureGap > 0.25 else { return nil }
+        // A bracket turns by two right angles, a brace's turns cancel: a looped letter turns more.
+        guard abs(s.totalTurning) <= 1.4 * .pi else { return nil }
         let ends = (s.start.x + s.end.x) / 2
         let midBand = (s.bounds.minY + 0.3 * s.height)...(s.bounds.minY + 0.7 * s.height)
         let middle = s.points.indices.filter { midBand.contains(s.points[$0].y) }

@@ -42,9 +42,11 @@ struct MarkResolver: Sendable {
                 mark.kind = .arrow; kind = .points
                 mark.tail = tail; mark.head = head
                 let reach = 3 * unit
-                if let b = page.element(near: head, reach: reach) {
+                let along = CGPoint(x: head.x - tail.x, y: head.y - tail.y)
+                if let b = page.element(pointedAt: head, direction: along, reach: reach) {
                     targets = [b]
-                    if let a = page.element(near: tail, reach: reach), a != b { from = a }
+                    let back = CGPoint(x: -along.x, y: -along.y)
+                    if let a = page.element(pointedAt: tail, direction: back, reach: reach), a != b { from = a }
                 }
             case .tall(let k, let opens):
                 mark.kind = k; kind = .spans
@@ -69,6 +71,9 @@ struct MarkResolver: Sendable {
             let s = page.shapes[candidate.members[0]]
             if let (kind, words) = horizontalRole(s, angle: angle) {
                 if words.isEmpty { return s.chord < 6 * u }
+                // One underlines a word once it is written: a level stroke under a word that is
+                // still being written is one of its letters (the foot of an E, L or Z).
+                if kind == .underline, writtenBefore(words, candidate) { return true }
                 if kind == .strikethrough { return s.chord < 3.5 * u }
                 // A short bar across the letters of a line below the one it would underline is
                 // a t's or T's crossbar.
@@ -76,17 +81,63 @@ struct MarkResolver: Sendable {
                 let underlined = underlinedLine(s)
                 return crossesInk(s, exceptLine: underlined) || writtenWithinAnotherLine(s, underlined: underlined)
             }
-            if abs(angle) <= 0.35 { return s.chord < 4 * u }
+            if abs(angle) <= 0.35 { return s.chord < 4 * u || lineWrittenAround(candidate) != nil }
             if abs(angle) > 1.2, s.chord >= 5.5 * u { return false }
+            // Written in the course of a line and lying in it: a letter's stroke.
+            if s.chord < 4 * u, lineWrittenAround(candidate) != nil { return true }
             let reach = 2.5 * u
             if let a = page.element(near: s.start, reach: reach), let b = page.element(near: s.end, reach: reach), a != b { return false }
             // A straight stroke that joins nothing, among the letters of a line, is a letter's.
             return page.lines.contains { $0.bounds.intersects(candidate.bounds) }
         case .enclosure:
-            return enclosedWords(candidate).isEmpty && candidate.bounds.width < 6 * u && candidate.bounds.height < 6 * u
+            guard candidate.bounds.width < 6 * u && candidate.bounds.height < 6 * u else { return false }
+            // A loop of a letter may hold a dot or a comma; an enclosure holds a word, which
+            // fills a good part of it.
+            let held = enclosedWords(candidate).reduce(CGRect.null) { r, element in
+                guard case .word(let line, let index) = element else { return r }
+                return r.union(page.lines[line].wordBounds[index])
+            }
+            let area = candidate.bounds.width * candidate.bounds.height
+            return held.isNull || held.width * held.height < 0.1 * area
+        case .arrow(let tail, let head):
+            // A short "arrow" written in the course of a line and lying in it is a letter (a k,
+            // a t, a 4) whose strokes happen to look like a shaft and a head.
+            return tail.distance(to: head) < 4 * u && lineWrittenAround(candidate) != nil
         default:
             return false
         }
+    }
+
+    /// Whether the candidate was drawn before the last stroke (dots aside) of the words it
+    /// would mark, or before a stroke of their line written over it (the letter after an L).
+    private func writtenBefore(_ words: [LayoutRelation.Element], _ candidate: MarkCandidate) -> Bool {
+        let first = candidate.members.min()!
+        let b = candidate.bounds
+        return words.contains { element in
+            guard case .word(let lineID, let index) = element, let line = page.lines.first(where: { $0.id == lineID }) else { return false }
+            if line.words[index].contains(where: { $0 > first && page.shapes[$0].size >= 0.7 * unit }) { return true }
+            return line.members.contains { m in
+                let s = page.shapes[m]
+                return m > first && s.size >= 0.7 * unit && s.bounds.minX < b.maxX && s.bounds.maxX > b.minX && s.bounds.midY < b.midY
+            }
+        }
+    }
+
+    /// The line whose writing the candidate was drawn in the course of: the stroke drawn just
+    /// before or just after it lies within 1.5 units of it and in a line whose box holds the
+    /// candidate's centre.
+    func lineWrittenAround(_ candidate: MarkCandidate) -> Int? {
+        let first = candidate.members.min()!, last = candidate.members.max()!
+        let centre = CGPoint(x: candidate.bounds.midX, y: candidate.bounds.midY)
+        for n in [first - 1, last + 1] where page.shapes.indices.contains(n) {
+            guard let line = page.lineOfStroke[page.shapes[n].order] else { continue }
+            let b = page.shapes[n].bounds
+            let c = candidate.bounds
+            let dx = max(0, c.minX - b.maxX, b.minX - c.maxX), dy = max(0, c.minY - b.maxY, b.minY - c.maxY)
+            guard hypot(dx, dy) <= 1.5 * unit else { continue }
+            if page.lines[line].bounds.insetBy(dx: -0.5 * unit, dy: -0.3 * unit).contains(centre) { return line }
+        }
+        return nil
     }
 
     /// Strike-through where the stroke runs through the letters of a line (ink just above and
@@ -102,7 +153,7 @@ struct MarkResolver: Sendable {
             guard overlap >= 0.3 * (x1 - x0) else { continue }
             let offset = y - line.fit.y(at: min(max(xm, line.bounds.minX), line.bounds.maxX))
             let core = max(line.coreBottom - line.coreTop, 0.3 * unit)
-            if offset >= line.coreTop - 0.5 * core, offset <= line.coreBottom + 0.3 * core {
+            if offset >= line.coreTop - 0.5 * core, offset <= line.coreBottom {
                 let f = crossedFraction(s, line: line, core: core)
                 if f >= 0.35, f > (through?.fraction ?? 0) { through = (line, f) }
             }
@@ -130,9 +181,14 @@ struct MarkResolver: Sendable {
     /// unless that is the very line it would underline.
     private func writtenWithinAnotherLine(_ s: StrokeShape, underlined: Int?) -> Bool {
         let before = page.lineOfStroke[s.order - 1], after = page.lineOfStroke[s.order + 1]
-        guard let line = before, line == after, line != underlined else { return false }
-        let b = page.lines[line].bounds.insetBy(dx: -0.5 * unit, dy: -0.3 * unit)
-        return b.contains(CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+        if let line = before, line == after, line != underlined,
+           page.lines[line].bounds.insetBy(dx: -0.5 * unit, dy: -0.3 * unit).contains(CGPoint(x: s.bounds.midX, y: s.bounds.midY)) {
+            return true
+        }
+        // The first or last stroke of a line (a capital's bar, a hyphen) has one neighbour there.
+        let index = page.shapes.firstIndex { $0.order == s.order }!
+        guard let line = lineWrittenAround(MarkCandidate(shape: .straight(angle: 0), members: [index], bounds: s.bounds)) else { return false }
+        return line != underlined
     }
 
     /// Whether the stroke crosses or touches a writing stroke of any line but `exceptLine` (an

@@ -188,7 +188,49 @@ struct LineGrouper: Sendable {
                 removed.insert(f)
             }
         }
-        return lines.indices.filter { !removed.contains($0) }.map { lines[$0] }
+        lines = lines.indices.filter { !removed.contains($0) }.map { lines[$0] }
+        return absorbByTime(lines, shapes: shapes, pitch: pitch)
+    }
+
+    /// Two lines joined where the pen went from one straight on to the other: consecutive
+    /// strokes within 1.5 units of each other, at heights within 0.6 pitches of each other where
+    /// they meet. A line of a few strokes (a capital, a quote mark) may lie over the other's
+    /// ink; longer ones must lie side by side (the first words of a line begun a little apart
+    /// or a step lower). O(n) for n strokes.
+    private func absorbByTime(_ lines: [Line], shapes: [StrokeShape], pitch: Double) -> [Line] {
+        var lineOf = [Int](repeating: -1, count: shapes.count)
+        for (li, line) in lines.enumerated() { for m in line.members { lineOf[m] = li } }
+        var parent = Array(lines.indices)
+        func find(_ x: Int) -> Int { var x = x; while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }; return x }
+        func small(_ line: Line) -> Bool { line.members.count <= 4 && line.bounds.width < 4 * unit && line.spans.isEmpty }
+        for i in shapes.indices.dropLast() {
+            let la = lineOf[i], lb = lineOf[i + 1]
+            guard la >= 0, lb >= 0, find(la) != find(lb) else { continue }
+            let a = shapes[i].bounds, b = shapes[i + 1].bounds
+            guard hypot(max(0, a.minX - b.maxX, b.minX - a.maxX), max(0, a.minY - b.maxY, b.minY - a.maxY)) <= 1.5 * unit else { continue }
+            let A = lines[la], B = lines[lb]
+            let overlap = min(A.bounds.maxX, B.bounds.maxX) - max(A.bounds.minX, B.bounds.minX)
+            guard small(A) || small(B) || overlap <= unit else { continue }
+            let x = (a.midX + b.midX) / 2
+            let ya = A.fit.y(at: min(max(x, A.bounds.minX), A.bounds.maxX)), yb = B.fit.y(at: min(max(x, B.bounds.minX), B.bounds.maxX))
+            guard abs(ya - yb) <= 0.6 * pitch else { continue }
+            parent[find(la)] = find(lb)
+        }
+        var groups: [Int: [Int]] = [:]
+        for li in lines.indices { groups[find(li), default: []].append(li) }
+        guard groups.count < lines.count else { return lines }
+        return groups.values.sorted { $0[0] < $1[0] }.map { group in
+            guard group.count > 1 else { return lines[group[0]] }
+            var line = lines[group[0]]
+            for li in group.dropFirst() {
+                line.members += lines[li].members
+                line.bounds = line.bounds.union(lines[li].bounds)
+                line.spans += lines[li].spans
+            }
+            line.members.sort()
+            line.fit = fit(line.members, shapes: shapes)
+            return line
+        }
     }
 
     /// Vertical strips of the page that no writing crosses, at least `minWidth` wide: the space

@@ -24,10 +24,12 @@ struct BenchLayoutCommand: Command {
           --limit N       use at most N lines of each set
           --only FORM --svg OUT   draw the layout of that form's marked page to OUT (and
                           the page itself to OUT.json)
+          --explain FORM  print, stroke by stroke, what that form's clean and marked pages got
+                          wrong (repeatable)
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, options: ["data", "set", "seed", "failures", "limit", "only", "svg"])
+        let args = try ParsedArguments(arguments, options: ["data", "set", "seed", "failures", "limit", "only", "svg", "explain"])
         let data = args.option("data") ?? "../shared/data"
         let sets = args.options("set").isEmpty ? ["testset_v", "testset_t"] : args.options("set")
         let seed = UInt64(try args.intOption("seed") ?? 1)
@@ -48,6 +50,10 @@ struct BenchLayoutCommand: Command {
                 let withMarks = MarkedPage.generate(from: page, seed: seed &+ UInt64(k))
                 let layout = segmenter.layout(of: withMarks.page.drawing)
                 marked.add(marked: withMarks, layout: layout)
+                if args.options("explain").contains(page.form) {
+                    print("\(page.form) clean:"); LayoutDiagnosis.explain(page, layout: segmenter.layout(of: page.drawing)).forEach { print("  \($0)") }
+                    print("\(page.form) marked:"); LayoutDiagnosis.explain(withMarks.page, marks: withMarks.marks, layout: layout).forEach { print("  \($0)") }
+                }
                 if page.form == args.option("only"), let out = args.option("svg") {
                     try LayoutOverlays(drawing: withMarks.page.drawing, layout: layout).svg().write(toFile: out, atomically: true, encoding: .utf8)
                     try DrawingFile.write(withMarks.page.drawing, to: URL(fileURLWithPath: out + ".json"))

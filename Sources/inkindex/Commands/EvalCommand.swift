@@ -18,12 +18,14 @@ struct EvalCommand: Command {
           --json                  {samples, cer, wer, cer_normalized, wer_normalized, oracle_cer, median_ms, p95_ms}.
           --candidates N          Candidates per line for the oracle (default 8).
           --whole                 Read each sample as one line (no layout).
+          --held-out-writers      Only samples of writers that training kept out (Training/prep.py's
+                                  rule; use it for UNIPEN, whose files mix trained and held-out writers).
           --errors FILE           Also write every sample's label and reading, tab-separated.
         \(RecognizerArguments.help)
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: RecognizerArguments.flags.union(["json", "whole"]),
+        let args = try ParsedArguments(arguments, flags: RecognizerArguments.flags.union(["json", "whole", "held-out-writers"]),
                                        options: RecognizerArguments.options.union(["limit", "candidates", "errors"]))
         let path = try args.positional(0, "dataset file")
         let limit = try args.intOption("limit")
@@ -34,6 +36,7 @@ struct EvalCommand: Command {
         let recognizer = try RecognizerArguments(args).loadRecognizer()
         let evaluator = RecognitionEvaluator(recognizer: recognizer, maxCandidates: candidates, splitsLines: !args.flag("whole"))
 
+        let heldOutOnly = args.flag("held-out-writers")
         var tally = EvaluationTally()
         var log: [String] = []
         let progress = ProgressBar(label: "eval", total: limit)
@@ -42,6 +45,7 @@ struct EvalCommand: Command {
             let sample: LabeledSample?
             do { sample = try iterator.nextSample() } catch { throw CLIError.badInput("\(error)") }
             guard let sample else { break }
+            if heldOutOnly && !HeldOutWriters.contains(sample.writer) { continue }
             let reading = try evaluator.read(sample)
             tally.add(reading)
             if args.option("errors") != nil { log.append("\(reading.id)\t\(reading.reference)\t\(reading.text)") }
