@@ -69,6 +69,14 @@ struct EvidenceIndex: Sendable {
         costs.append(contentsOf: table.map { UInt8(min(255, ($0 * FramePosteriors.quantum).rounded(.down))) })
     }
 
+    /// The bound (≤ 0, nats) on how far below its best path row `row` can say `symbols`.
+    func bound(row: Int, symbols: [Int]) -> Float {
+        if Int(frameCounts[row]) < symbols.count { return -.infinity }
+        var sum = 0
+        for s in symbols { sum += Int(costs[row * Self.symbolCount + s]) }
+        return -Float(sum) / FramePosteriors.quantum
+    }
+
     /// Words whose bound for `symbols` is within `maxCost` nats, with enough frames for them.
     func candidates(symbols: [Int], maxCost: Float, isLive: (Int32) -> Bool) -> [(slot: Int32, token: Int32)] {
         let limit = Int(maxCost * FramePosteriors.quantum)

@@ -32,6 +32,8 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         /// Per token: the next token that has a searchable reading, or -1.
         var next: [Int32]
         var references: [ScriptureParser.Found]
+        /// Per token: its row in `evidence`, or -1.
+        var evidenceRows: [Int32]
     }
 
     public let normalizer: TextNormalizer
@@ -87,6 +89,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         let slot = Int32(entries.count)
         var entryForms: [[Int32]] = []
         var entryKnown: [[Bool]] = []
+        var evidenceRows: [Int32] = []
         entryForms.reserveCapacity(tokens.count)
         for (t, token) in tokens.enumerated() {
             var ids: [Int32] = []
@@ -103,7 +106,12 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             }
             entryForms.append(ids)
             entryKnown.append(known)
-            if let wordEvidence = token.evidence { evidence.add(wordEvidence, slot: slot, token: Int32(t)) }
+            if let wordEvidence = token.evidence {
+                evidenceRows.append(Int32(evidence.count))
+                evidence.add(wordEvidence, slot: slot, token: Int32(t))
+            } else {
+                evidenceRows.append(-1)
+            }
         }
         var next = [Int32](repeating: -1, count: tokens.count)
         var following: Int32 = -1
@@ -115,7 +123,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         for (index, found) in references.enumerated() {
             referencesByBook[found.reference.book, default: []].append((slot, Int32(index)))
         }
-        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, known: entryKnown, next: next, references: references))
+        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, known: entryKnown, next: next, references: references, evidenceRows: evidenceRows))
         slots[document] = slot
     }
 
@@ -161,6 +169,11 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     /// Hits for a parsed query, best first.
     public func search(_ query: SearchQuery, limit: Int? = nil) -> [DocumentHit<Document>] {
+        var query = query
+        if evidence.count == 0 {
+            // Looser candidates are only for words with evidence to weigh them.
+            for k in query.terms.indices { query.terms[k].candidateDistance = query.terms[k].maxDistance }
+        }
         var best: [Int64: (slot: Int32, hit: SearchHit)] = [:]
         func keep(_ slot: Int32, _ hit: SearchHit) {
             let key = Int64(slot) << 32 | Int64(hit.tokens.lowerBound)
@@ -237,9 +250,9 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     /// reach the threshold (`EvidenceIndex` bound); each judged by `judge`.
     private func firstTermMatches(_ term: SearchQuery.Term, _ query: SearchQuery, _ labels: inout KeywordLabels) -> [(slot: Int32, token: Int32, score: Double, text: String)] {
         var result: [(slot: Int32, token: Int32, score: Double, text: String)] = []
-        let floor = policy.calibration?.minimumLogRatio(length: term.scalars.count, prefixQuery: term.allowsPrefix)
+        let floor = policy.calibration.flatMap { term.folded.count >= $0.minimumLength ? $0.minimumLogRatio(length: term.scalars.count, prefixQuery: term.allowsPrefix) : nil }
         candidateWords(term, query, evidenceFloor: floor) { slot, token, match in
-            if let (score, text) = judge(term, 0, entries[Int(slot)]!.tokens[Int(token)], match, &labels) { result.append((slot, token, score, text)) }
+            if let (score, text) = judge(term, 0, entries[Int(slot)]!, Int(token), match, &labels) { result.append((slot, token, score, text)) }
         }
         return result
     }
@@ -320,15 +333,21 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     /// Whether a word answers a term, with its score and the reading shown: by the calibrated
     /// model of its best close reading and its evidence, or (no evidence, or no calibration) by
     /// `MatchPolicy.score` within the term's `maxDistance`.
-    private func judge(_ term: SearchQuery.Term, _ index: Int, _ word: WordToken, _ match: TextMatch?, _ labels: inout KeywordLabels) -> (Double, String)? {
-        guard let calibration = policy.calibration, let evidence = word.evidence,
+    private func judge(_ term: SearchQuery.Term, _ index: Int, _ entry: Entry, _ token: Int, _ match: TextMatch?, _ labels: inout KeywordLabels) -> (Double, String)? {
+        let word = entry.tokens[token]
+        guard let calibration = policy.calibration, term.folded.count >= calibration.minimumLength, let evidence = word.evidence,
               let label = labels.label(index, term, alphabet: evidence.posteriors.alphabet) else {
             guard let match, match.distance <= term.maxDistance else { return nil }
             let score = policy.score(probability: match.reading.probability, distance: match.distance, prefix: match.prefix, readingIsKnownWord: match.known)
             return score >= policy.minimumScore ? (score, match.reading.text) : nil
         }
-        let ratio = KeywordScorer.score(label, evidence, prefix: term.allowsPrefix).map(Double.init) ?? WordCalibration.ratioFloor
         let text = match.map { WordCalibration.TextMatch(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) }
+        let needed = calibration.minimumLogRatio(text: text, length: term.scalars.count, prefixQuery: term.allowsPrefix)
+        guard needed <= 1 else { return nil }
+        // The letter-cost bound rules most far candidates out without the forward pass.
+        if let symbols = labels.symbols(index, term), entry.evidenceRows[token] >= 0,
+           Double(self.evidence.bound(row: Int(entry.evidenceRows[token]), symbols: symbols)) < needed - 1 { return nil }
+        let ratio = KeywordScorer.score(label, evidence, prefix: term.allowsPrefix, cutoff: Float(needed)).map(Double.init) ?? WordCalibration.ratioFloor
         let z = calibration.logit(text: text, logRatio: ratio, length: term.scalars.count, prefixQuery: term.allowsPrefix)
         guard z >= calibration.threshold else { return nil }
         return (WordCalibration.probability(logit: z), match?.reading.text ?? word.best)
@@ -344,7 +363,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             let match = TextMatch(reading: reading, distance: distance, prefix: prefix, known: entry.known[token][r])
             if best == nil || rank(match, term) > rank(best!, term) { best = match }
         }
-        return judge(term, index, entry.tokens[token], best, &labels)
+        return judge(term, index, entry, token, best, &labels)
     }
 
     private func makeHit(_ entry: Entry, _ range: Range<Int>, reading: String, score: Double, reference: ScriptureReference?) -> SearchHit {

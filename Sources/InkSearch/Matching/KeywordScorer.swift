@@ -48,20 +48,27 @@ public enum KeywordScorer {
     }
 
     /// log P(query | frames) − log P(best path), or nil where no alignment fits the frames.
-    public static func score(_ label: Label, _ evidence: WordEvidence, prefix: Bool) -> Float? {
+    /// - Parameter cutoff: where the running log-ratio falls this far below it (with a margin for
+    ///   paths that recover), the word is given up: nil.
+    public static func score(_ label: Label, _ evidence: WordEvidence, prefix: Bool, cutoff: Float = -.infinity) -> Float? {
         let posteriors = evidence.posteriors
         guard posteriors.alphabet == label.alphabet, posteriors.frameCount > 0 else { return nil }
-        // Slots: optional character before, the query, optional character after (not for a prefix).
-        var sets: [[Int]] = []
-        var optional: [Bool] = []
-        if let c = evidence.before, let k = label.classOf[c] { sets.append([k]); optional.append(true) }
-        sets.append(contentsOf: label.sets); optional.append(contentsOf: label.sets.map { _ in false })
-        if !prefix, let c = evidence.after, let k = label.classOf[c] { sets.append([k]); optional.append(true) }
-        let n = sets.count, states = 2 * n + 1
-        // Predecessors of each state (state 0: first blank; slot i: label 2i+1, blank 2i+2).
-        func disjoint(_ a: Int, _ b: Int) -> Bool { !sets[a].contains { sets[b].contains($0) } }
-        var predecessors = [[Int]](repeating: [], count: states)
-        predecessors[0] = [0]
+        // Slots: optional character before, the query, optional character after (not for a
+        // prefix); each at most two classes (the query's cases).
+        var first: [Int] = [], second: [Int] = [], optional: [Bool] = []
+        func add(_ classes: [Int], _ isOptional: Bool) {
+            first.append(classes[0]); second.append(classes.count > 1 ? classes[1] : -1); optional.append(isOptional)
+        }
+        if let c = evidence.before, let k = label.classOf[c] { add([k], true) }
+        for set in label.sets { add(set, false) }
+        if !prefix, let c = evidence.after, let k = label.classOf[c] { add([k], true) }
+        let n = first.count, states = 2 * n + 1
+        func disjoint(_ a: Int, _ b: Int) -> Bool {
+            first[a] != first[b] && first[a] != second[b] && (second[a] < 0 || (second[a] != first[b] && second[a] != second[b]))
+        }
+        // Predecessors, up to 5 a state (state 0: first blank; slot i: label 2i+1, blank 2i+2).
+        var predecessors = [Int](repeating: -1, count: states * 5)
+        predecessors[0] = 0
         for i in 0..<n {
             var p = [2 * i + 1, 2 * i]
             if i > 0, disjoint(i - 1, i) { p.append(2 * i - 1) }
@@ -69,11 +76,10 @@ public enum KeywordScorer {
                 p.append(2 * i - 2)
                 if i > 1, disjoint(i - 2, i) { p.append(2 * i - 3) }
             }
-            predecessors[2 * i + 1] = p
-            predecessors[2 * i + 2] = [2 * i + 2, 2 * i + 1]
+            for (k, q) in p.enumerated() { predecessors[(2 * i + 1) * 5 + k] = q }
+            predecessors[(2 * i + 2) * 5] = 2 * i + 2
+            predecessors[(2 * i + 2) * 5 + 1] = 2 * i + 1
         }
-        var starts = [0, 1]
-        if optional[0], n > 1 { starts.append(3) }
         var ends = [2 * n - 1, 2 * n]
         if optional[n - 1], n > 1 { ends += [2 * n - 3, 2 * n - 2] }
 
@@ -83,36 +89,51 @@ public enum KeywordScorer {
         var cumulativeBest: Float = 0
         var bestPrefix: Float = -.infinity
         var offset = 0
-        let classes = posteriors.classes, costs = posteriors.costs
+        let classes = posteriors.classes, costs = posteriors.costs, counts = posteriors.counts
+        let scale = 1 / FramePosteriors.quantum
+        let giveUp = cutoff - 3
         for t in 0..<posteriors.frameCount {
-            let kept = Int(posteriors.counts[t])
+            let kept = Int(counts[t])
             var mass: Float = 0
-            for e in offset..<(offset + kept) { mass += exp(-Float(costs[e]) / FramePosteriors.quantum) }
+            for e in offset..<(offset + kept) { mass += exp(-Float(costs[e]) * scale) }
             let floor = FramePosteriors.residualLogProbability(kept: kept, keptMass: mass, classCount: label.classCount)
-            func logProbability(_ c: Int) -> Float {
-                for e in offset..<(offset + kept) where Int(classes[e]) == c { return -Float(costs[e]) / FramePosteriors.quantum }
+            @inline(__always) func logProbability(_ c: Int) -> Float {
+                for e in offset..<(offset + kept) where Int(classes[e]) == c { return -Float(costs[e]) * scale }
                 return floor
             }
             let blank = logProbability(0)
-            for i in 0..<n { emission[i] = sets[i].count == 1 ? logProbability(sets[i][0]) : logSum(sets[i].map(logProbability)) }
-            cumulativeBest += kept > 0 ? max(-Float(costs[offset]) / FramePosteriors.quantum, floor) : floor
+            for i in 0..<n {
+                emission[i] = second[i] < 0 ? logProbability(first[i]) : logAdd(logProbability(first[i]), logProbability(second[i]))
+            }
+            cumulativeBest += kept > 0 ? max(-Float(costs[offset]) * scale, floor) : floor
             offset += kept
+            var top: Float = -.infinity
             if t == 0 {
-                for s in starts { alpha[s] = s % 2 == 0 ? blank : emission[(s - 1) / 2] }
+                alpha[0] = blank
+                alpha[1] = emission[0]
+                if optional[0], n > 1 { alpha[3] = emission[1] }
+                top = max(blank, emission[0])
             } else {
                 for s in 0..<states {
                     var sum: Float = -.infinity
-                    for p in predecessors[s] { sum = logAdd(sum, alpha[p]) }
-                    next[s] = sum + (s % 2 == 0 ? blank : emission[(s - 1) / 2])
+                    for k in 0..<5 {
+                        let q = predecessors[s * 5 + k]
+                        if q < 0 { break }
+                        sum = logAdd(sum, alpha[q])
+                    }
+                    let value = sum + (s % 2 == 0 ? blank : emission[(s - 1) / 2])
+                    next[s] = value
+                    top = max(top, value)
                 }
                 swap(&alpha, &next)
             }
             if prefix {
                 bestPrefix = max(bestPrefix, logAdd(alpha[2 * n - 1], alpha[2 * n]) - cumulativeBest)
             }
+            if !prefix || bestPrefix < giveUp, top - cumulativeBest < giveUp { return nil }
         }
         let result = prefix ? bestPrefix : ends.reduce(-Float.infinity) { logAdd($0, alpha[$1]) } - cumulativeBest
-        return result.isFinite ? result : nil
+        return result.isFinite && result >= giveUp ? result : nil
     }
 
     @inline(__always)

@@ -40,6 +40,9 @@ public struct WordCalibration: Sendable, Hashable {
     /// How far (weighted distance, by query length in collapsed characters; the last entry for
     /// longer words) a reading may be from the query to count as a close reading.
     public var maxDistanceByLength: [Double]
+    /// Shorter query words (collapsed characters) are matched as without calibration: the
+    /// weights were fitted on words of 4+ letters, and short words have too many neighbours.
+    public var minimumLength: Int
     /// Log-ratios are clipped here (and taken as this where no alignment fits).
     public static let ratioFloor = -20.0
     /// Words no reading comes close to are scored on evidence only where `EvidenceIndex`'s bound
@@ -47,7 +50,8 @@ public struct WordCalibration: Sendable, Hashable {
     public static let evidenceFloor = -12.0
 
     public init(evidenceWeights: [Double], textWeights: [Double], threshold: Double,
-                maxDistanceByLength: [Double] = [0, 0, 0, 1, 1.5, 2, 2, 2.5, 2.5, 3, 3]) {
+                maxDistanceByLength: [Double] = [0, 0, 0, 0, 1.5, 2, 2, 2.5, 2.5, 3, 3], minimumLength: Int = 4) {
+        self.minimumLength = minimumLength
         self.maxDistanceByLength = maxDistanceByLength
         precondition(evidenceWeights.count == 10 && textWeights.count == 7, "WordCalibration: 10 evidence and 7 text weights")
         self.evidenceWeights = evidenceWeights
@@ -86,10 +90,16 @@ public struct WordCalibration: Sendable, Hashable {
     /// The lowest log-ratio with which a word no reading comes close to can still be a hit (not
     /// below `evidenceFloor`).
     public func minimumLogRatio(length: Int, prefixQuery: Bool) -> Double {
+        max(Self.evidenceFloor, minimumLogRatio(text: nil, length: length, prefixQuery: prefixQuery))
+    }
+
+    /// The lowest log-ratio with which a word with this close reading (or none) can be a hit.
+    public func minimumLogRatio(text: TextMatch?, length: Int, prefixQuery: Bool) -> Double {
         let n = Double(length), w = evidenceWeights
         let slope = w[0] + w[1] / max(n, 1)
-        guard slope > 0 else { return 0 }
-        return max(Self.evidenceFloor, (threshold - w[7] * n - w[8] * (prefixQuery ? 1 : 0) - w[9]) / slope)
+        guard slope > 0 else { return Self.ratioFloor }
+        let rest = logit(text: text, logRatio: 0, length: length, prefixQuery: prefixQuery)
+        return (threshold - rest) / slope
     }
 
     public func maxDistance(forLength length: Int) -> Double {

@@ -48,8 +48,9 @@ public struct WordMatcher: Sendable {
         let limit = limit ?? term.maxDistance
         if scalars == term.scalars { return (0, false) }
         if let d = distance.distance(term.scalars, scalars, limit: limit) { return (d, false) }
+        // Prefixes keep the term's own limit: looser ones would make most words candidates.
         if term.allowsPrefix, scalars.count > term.scalars.count,
-           let d = distance.prefixDistance(term.scalars, scalars, limit: limit) { return (d, true) }
+           let d = distance.prefixDistance(term.scalars, scalars, limit: min(limit, term.maxDistance)) { return (d, true) }
         return nil
     }
 

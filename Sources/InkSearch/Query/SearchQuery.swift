@@ -47,7 +47,7 @@ public struct SearchQuery: Sendable {
                         key: String(keyView),
                         maxDistance: policy.maxDistance(forLength: scalars.count),
                         candidateDistance: max(policy.maxDistance(forLength: scalars.count),
-                                               policy.calibration?.maxDistance(forLength: scalars.count) ?? 0),
+                                               policy.calibration.map { word.count >= $0.minimumLength ? $0.maxDistance(forLength: scalars.count) : 0 } ?? 0),
                         allowsPrefix: !options.fullWordsOnly && index == words.count - 1)
         }
         if let parsed = parser.parse(text) {

@@ -63,6 +63,7 @@ struct BenchSearchCommand: Command {
                 print(String(format: "speed: %d lines, %d tokens, %d queries; build %.2f s; query median %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms; %.1f hits/query",
                              report.lines, report.tokens, report.queries, report.buildSeconds, report.medianMilliseconds,
                              report.p90Milliseconds, report.p99Milliseconds, report.maxMilliseconds, report.meanHits))
+                print("  slowest (ms): " + report.slowest.joined(separator: ", "))
             }
         }
         if quality || derive {
