@@ -10,11 +10,15 @@ public struct RecognitionCandidate: Sendable, Hashable, Codable {
     /// For each `Character` of `text`, the identifiers of the strokes it was read from (empty for
     /// a space). Its count equals `text.count`, or it is empty where no alignment was computed.
     public var characterStrokeIDs: [[UUID]]
+    /// For each `Character` of `text`, the network frame it was emitted at (see
+    /// `LineRecognition.posteriors`); nil where the recognizer does not say.
+    public var characterFrames: [Int]?
 
-    public init(text: String, logProbability: Double, characterStrokeIDs: [[UUID]] = []) {
+    public init(text: String, logProbability: Double, characterStrokeIDs: [[UUID]] = [], characterFrames: [Int]? = nil) {
         self.text = text
         self.logProbability = logProbability
         self.characterStrokeIDs = characterStrokeIDs
+        self.characterFrames = characterFrames
     }
 }
 
@@ -24,10 +28,14 @@ public struct LineRecognition: Sendable, Hashable, Codable {
     public var strokeIDs: [UUID]
     /// Readings, best first; empty where nothing recognizable was found.
     public var candidates: [RecognitionCandidate]
+    /// The network's per-frame output, compacted, where the recognizer keeps it: lets search
+    /// score a query against the ink's evidence rather than only the readings above.
+    public var posteriors: FramePosteriors?
 
-    public init(strokeIDs: [UUID], candidates: [RecognitionCandidate]) {
+    public init(strokeIDs: [UUID], candidates: [RecognitionCandidate], posteriors: FramePosteriors? = nil) {
         self.strokeIDs = strokeIDs
         self.candidates = candidates
+        self.posteriors = posteriors
     }
 
     public var best: RecognitionCandidate? { candidates.first }

@@ -61,9 +61,10 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
             .map { candidate in
                 RecognitionCandidate(
                     text: candidate.text, logProbability: candidate.logProbability,
-                    characterStrokeIDs: strokeIDs(of: candidate, features: features, strokes: strokes))
+                    characterStrokeIDs: strokeIDs(of: candidate, features: features, strokes: strokes),
+                    characterFrames: candidate.characterFrames.count == candidate.text.count ? candidate.characterFrames : nil)
             }
-        return LineRecognition(strokeIDs: ids, candidates: candidates)
+        return LineRecognition(strokeIDs: ids, candidates: candidates, posteriors: FramePosteriors(frames, alphabet: alphabet))
     }
 
     /// For each character, the strokes of the input points under the frame it was emitted at

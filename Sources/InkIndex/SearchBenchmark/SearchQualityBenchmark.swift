@@ -43,6 +43,8 @@ public struct SearchQualityBenchmark: Sendable {
         /// ("query | transcription | matched reading score"), for tuning.
         public var misses: [String]
         public var falseHits: [String]
+        /// Why relevant lines were missed (see `SearchMissBreakdown`).
+        public var missKinds: [String: Int]
     }
 
     public var lines: [Line]
@@ -83,6 +85,9 @@ public struct SearchQualityBenchmark: Sendable {
         }
         var tp = 0, fp = 0, fn = 0, btp = 0, bfp = 0, bfn = 0
         var misses: [String] = [], falseHits: [String] = []
+        var breakdown = SearchMissBreakdown()
+        var lineTokens: [[WordToken]] = []
+        for line in lines { lineTokens.append(tokenizer.tokens(for: line.recognition, line: 0, strokeBounds: [:])) }
         let options = SearchOptions(fullWordsOnly: fullWordsOnly)
         for query in vocabulary {
             let relevant: Set<Int>
@@ -99,8 +104,9 @@ public struct SearchQualityBenchmark: Sendable {
             for hit in hits where !relevant.contains(hit.document) && falseHits.count < examples && (query.hashValueStable % 7 == 0) {
                 falseHits.append("\(query) | \(lines[hit.document].text) | \(hit.hit.reading) \(String(format: "%.3f", hit.hit.score))")
             }
-            for k in relevant.subtracting(found) where misses.count < examples {
-                misses.append("\(query) | \(lines[k].text) | \(lines[k].recognition.best?.text ?? "")")
+            for k in relevant.subtracting(found) {
+                breakdown.add(query: query, tokens: lineTokens[k])
+                if misses.count < examples { misses.append("\(query) | \(lines[k].text) | \(lines[k].recognition.best?.text ?? "")") }
             }
             tp += found.intersection(relevant).count
             fp += found.subtracting(relevant).count
@@ -114,6 +120,6 @@ public struct SearchQualityBenchmark: Sendable {
                       recall: ratio(tp, tp + fn), precision: ratio(tp, tp + fp),
                       baselineRecall: ratio(btp, btp + bfn), baselinePrecision: ratio(btp, btp + bfp),
                       lineAccuracy: ratio(exactLines, lines.count), topReadingWordRecall: ratio(wordsRead, wordsSeen),
-                      seconds: Date().timeIntervalSince(start), misses: misses, falseHits: falseHits)
+                      seconds: Date().timeIntervalSince(start), misses: misses, falseHits: falseHits, missKinds: breakdown.counts)
     }
 }

@@ -20,6 +20,8 @@ public struct SearchSpeedBenchmark: Sendable {
         public var p99Milliseconds: Double
         public var maxMilliseconds: Double
         public var meanHits: Double
+        /// The slowest queries with their milliseconds, slowest first.
+        public var slowest: [String]
     }
 
     public var recognitions: [LineRecognition]
@@ -51,11 +53,13 @@ public struct SearchSpeedBenchmark: Sendable {
             hits += count
             times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         }
+        let slowest = zip(queries, times).sorted { $0.1 > $1.1 }.prefix(8).map { String(format: "%@ %.1f", $0.0, $0.1) }
         times.sort()
         func percentile(_ p: Double) -> Double { times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * p))] }
         return Report(lines: recognitions.count, tokens: tokenCount, queries: queries.count,
                       buildSeconds: Double(build.components.seconds) + Double(build.components.attoseconds) / 1e18,
                       medianMilliseconds: percentile(0.5), p90Milliseconds: percentile(0.9), p99Milliseconds: percentile(0.99),
-                      maxMilliseconds: times.last ?? 0, meanHits: queries.isEmpty ? 0 : Double(hits) / Double(queries.count))
+                      maxMilliseconds: times.last ?? 0, meanHits: queries.isEmpty ? 0 : Double(hits) / Double(queries.count),
+                      slowest: slowest)
     }
 }

@@ -32,6 +32,8 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         /// Per token: the next token that has a searchable reading, or -1.
         var next: [Int32]
         var references: [ScriptureParser.Found]
+        /// Per token: its row in `evidence`, or -1.
+        var evidenceRows: [Int32]
     }
 
     public let normalizer: TextNormalizer
@@ -54,6 +56,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     private var deletions: [String: [Int32]] = [:]
     private var prefixes: [String: [Int32]] = [:]
     private var referencesByBook: [Int: [(slot: Int32, index: Int32)]] = [:]
+    private var evidence = EvidenceIndex()
     private var livePostings = 0
     private var deadPostings = 0
 
@@ -90,6 +93,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         let slot = Int32(entries.count)
         var entryForms: [[Int32]] = []
         var entryKnown: [[Bool]] = []
+        var evidenceRows: [Int32] = []
         entryForms.reserveCapacity(tokens.count)
         for (t, token) in tokens.enumerated() {
             var ids: [Int32] = []
@@ -106,6 +110,12 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             }
             entryForms.append(ids)
             entryKnown.append(known)
+            if let wordEvidence = token.evidence {
+                evidenceRows.append(Int32(evidence.count))
+                evidence.add(wordEvidence, slot: slot, token: Int32(t))
+            } else {
+                evidenceRows.append(-1)
+            }
         }
         var next = [Int32](repeating: -1, count: tokens.count)
         var following: Int32 = -1
@@ -117,7 +127,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         for (index, found) in references.enumerated() {
             referencesByBook[found.reference.book, default: []].append((slot, Int32(index)))
         }
-        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, known: entryKnown, next: next, references: references))
+        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, known: entryKnown, next: next, references: references, evidenceRows: evidenceRows))
         slots[document] = slot
     }
 
@@ -163,6 +173,11 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     /// Hits for a parsed query, best first.
     public func search(_ query: SearchQuery, limit: Int? = nil) -> [DocumentHit<Document>] {
+        var query = query
+        if evidence.count == 0 {
+            // Looser candidates are only for words with evidence to weigh them.
+            for k in query.terms.indices { query.terms[k].candidateDistance = query.terms[k].maxDistance }
+        }
         var best: [Int64: (slot: Int32, hit: SearchHit)] = [:]
         func keep(_ slot: Int32, _ hit: SearchHit) {
             let key = Int64(slot) << 32 | Int64(hit.tokens.lowerBound)
@@ -198,7 +213,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     /// edit per deletion), plus (for prefixes) forms whose key begins with the term's key.
     private func candidateForms(_ term: SearchQuery.Term) -> [Int32] {
         var result = Set<Int32>()
-        let depth = min(2, Int(term.maxDistance.rounded(.up)))
+        let depth = min(2, Int(term.candidateDistance.rounded(.up)))
         var variants = DeletionNeighborhood.variants(of: term.key, depth: depth)
         variants.insert(term.key)
         for variant in variants {
@@ -214,45 +229,145 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     private func phraseHits(_ query: SearchQuery, _ keep: (Int32, SearchHit) -> Void) {
         guard let first = query.terms.first else { return }
-        let caseMatching = query.options.caseMatchingOnly
-        for form in candidateForms(first) {
-            guard let (distance, prefix) = matcher.distance(first, formScalars[Int(form)]) else { continue }
-            for posting in forms[Int(form)].postings {
-                guard let entry = entries[Int(posting.slot)] else { continue }
-                let token = Int(posting.token)
-                let reading = entry.tokens[token].readings[Int(posting.reading)]
-                guard matcher.agreesInCase(first, reading.text, prefix: prefix, caseMatchingOnly: caseMatching) else { continue }
-                var logScore = log(policy.score(probability: reading.probability, distance: distance,
-                                                prefix: prefix, readingIsKnownWord: posting.known))
-                var texts = [reading.text]
-                var last = token
-                var complete = true
-                for term in query.terms.dropFirst() {
-                    let next = Int(entry.next[last])
-                    guard next >= 0, let (score, text) = bestReading(term, query, entry, next) else { complete = false; break }
-                    logScore += log(score)
-                    texts.append(text)
-                    last = next
-                }
-                guard complete else { continue }
-                let score = exp(logScore / Double(query.terms.count))
-                keep(posting.slot, makeHit(entry, token..<(last + 1), reading: texts.joined(separator: " "), score: score, reference: nil))
+        var labels = KeywordLabels(query)
+        for start in firstTermMatches(first, query, &labels) {
+            guard let entry = entries[Int(start.slot)] else { continue }
+            var logScore = log(start.score)
+            var texts = [start.text]
+            var last = Int(start.token)
+            var complete = true
+            for (k, term) in query.terms.enumerated().dropFirst() {
+                let next = Int(entry.next[last])
+                guard next >= 0, let (score, text) = bestReading(term, k, query, entry, next, &labels) else { complete = false; break }
+                logScore += log(score)
+                texts.append(text)
+                last = next
             }
+            guard complete else { continue }
+            let score = exp(logScore / Double(query.terms.count))
+            keep(start.slot, makeHit(entry, Int(start.token)..<(last + 1), reading: texts.joined(separator: " "), score: score, reference: nil))
         }
     }
 
-    /// The best-scoring reading of a token for a term.
-    private func bestReading(_ term: SearchQuery.Term, _ query: SearchQuery, _ entry: Entry, _ token: Int) -> (Double, String)? {
-        var best: (Double, String)?
+    /// Words that answer the first term: those with a close reading (exact key, deletion
+    /// variants, prefixes) and, under a calibrated policy, those whose network evidence could
+    /// reach the threshold (`EvidenceIndex` bound); each judged by `judge`.
+    private func firstTermMatches(_ term: SearchQuery.Term, _ query: SearchQuery, _ labels: inout KeywordLabels) -> [(slot: Int32, token: Int32, score: Double, text: String)] {
+        var result: [(slot: Int32, token: Int32, score: Double, text: String)] = []
+        let floor = policy.calibration.flatMap { term.folded.count >= $0.minimumLength ? $0.minimumLogRatio(length: term.scalars.count, prefixQuery: term.allowsPrefix) : nil }
+        candidateWords(term, query, evidenceFloor: floor) { slot, token, match in
+            if let (score, text) = judge(term, 0, entries[Int(slot)]!, Int(token), match, &labels) { result.append((slot, token, score, text)) }
+        }
+        return result
+    }
+
+    /// Visits each word with its best close reading (nil for none), then, where `evidenceFloor`
+    /// is given, the other words whose evidence bound reaches it.
+    private func candidateWords(_ term: SearchQuery.Term, _ query: SearchQuery, evidenceFloor: Double?, _ visit: (Int32, Int32, TextMatch?) -> Void) {
+        var close: [Int64: (slot: Int32, token: Int32, match: TextMatch)] = [:]
+        let caseMatching = query.options.caseMatchingOnly
+        for form in candidateForms(term) {
+            guard let (distance, prefix) = matcher.distance(term, formScalars[Int(form)], limit: term.candidateDistance) else { continue }
+            for posting in forms[Int(form)].postings {
+                guard let entry = entries[Int(posting.slot)] else { continue }
+                let reading = entry.tokens[Int(posting.token)].readings[Int(posting.reading)]
+                guard matcher.agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: caseMatching) else { continue }
+                let match = TextMatch(reading: reading, distance: distance, prefix: prefix, known: posting.known)
+                let key = Int64(posting.slot) << 32 | Int64(posting.token)
+                if let held = close[key], rank(held.match, term) >= rank(match, term) { continue }
+                close[key] = (posting.slot, posting.token, match)
+            }
+        }
+        for (slot, token, match) in close.values { visit(slot, token, match) }
+        guard let evidenceFloor, evidenceFloor <= 0, let symbols = EvidenceIndex.symbols(of: term.folded) else { return }
+        for (slot, token) in evidence.candidates(symbols: symbols, maxCost: Float(-min(0, evidenceFloor)), isLive: { entries[Int($0)] != nil })
+        where close[Int64(slot) << 32 | Int64(token)] == nil {
+            visit(slot, token, nil)
+        }
+    }
+
+    /// What the calibration sees of one word for one query word.
+    public struct WordFeatures: Sendable {
+        public var document: Document
+        public var token: Int
+        /// The best close reading, if any.
+        public var text: WordCalibration.TextMatch?
+        /// The `KeywordScorer` log-ratio, where the word has evidence.
+        public var logRatio: Double?
+    }
+
+    /// Every word a one-word query could match, with its features: for fitting a
+    /// `WordCalibration` (`inkindex bench-search --dump-pairs`). Words reached only by evidence
+    /// are those whose bound reaches `minimumLogRatio`.
+    public func features(_ text: String, options: SearchOptions = SearchOptions(), minimumLogRatio: Double) -> [WordFeatures] {
+        let query = SearchQuery(text, options: options, normalizer: normalizer, policy: policy, parser: parser)
+        guard let term = query.terms.first else { return [] }
+        var labels = KeywordLabels(query)
+        var result: [WordFeatures] = []
+        candidateWords(term, query, evidenceFloor: minimumLogRatio) { slot, token, match in
+            let entry = entries[Int(slot)]!, word = entry.tokens[Int(token)]
+            var ratio: Double?
+            if let evidence = word.evidence, let label = labels.label(0, term, alphabet: evidence.posteriors.alphabet) {
+                ratio = KeywordScorer.score(label, evidence, prefix: term.allowsPrefix).map(Double.init) ?? WordCalibration.ratioFloor
+            }
+            result.append(WordFeatures(document: entry.document, token: Int(token),
+                                       text: match.map { .init(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) },
+                                       logRatio: ratio))
+        }
+        return result
+    }
+
+    /// A reading's side of a match.
+    struct TextMatch {
+        var reading: WordReading
+        var distance: Double
+        var prefix: Bool
+        var known: Bool
+    }
+
+    /// How good a close reading is, to keep the best per word.
+    private func rank(_ match: TextMatch, _ term: SearchQuery.Term) -> Double {
+        if let calibration = policy.calibration {
+            return calibration.logit(text: .init(probability: match.reading.probability, distance: match.distance, knownWord: match.known),
+                                     logRatio: nil, length: term.scalars.count, prefixQuery: term.allowsPrefix)
+        }
+        return policy.score(probability: match.reading.probability, distance: match.distance, prefix: match.prefix, readingIsKnownWord: match.known)
+    }
+
+    /// Whether a word answers a term, with its score and the reading shown: by the calibrated
+    /// model of its best close reading and its evidence, or (no evidence, or no calibration) by
+    /// `MatchPolicy.score` within the term's `maxDistance`.
+    private func judge(_ term: SearchQuery.Term, _ index: Int, _ entry: Entry, _ token: Int, _ match: TextMatch?, _ labels: inout KeywordLabels) -> (Double, String)? {
+        let word = entry.tokens[token]
+        guard let calibration = policy.calibration, term.folded.count >= calibration.minimumLength, let evidence = word.evidence,
+              let label = labels.label(index, term, alphabet: evidence.posteriors.alphabet) else {
+            guard let match, match.distance <= term.maxDistance else { return nil }
+            let score = policy.score(probability: match.reading.probability, distance: match.distance, prefix: match.prefix, readingIsKnownWord: match.known)
+            return score >= policy.minimumScore ? (score, match.reading.text) : nil
+        }
+        let text = match.map { WordCalibration.TextMatch(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) }
+        let needed = calibration.minimumLogRatio(text: text, length: term.scalars.count, prefixQuery: term.allowsPrefix)
+        guard needed <= 1 else { return nil }
+        // The letter-cost bound rules most far candidates out without the forward pass.
+        if let symbols = labels.symbols(index, term), entry.evidenceRows[token] >= 0,
+           Double(self.evidence.bound(row: Int(entry.evidenceRows[token]), symbols: symbols)) < needed - 1 { return nil }
+        let ratio = KeywordScorer.score(label, evidence, prefix: term.allowsPrefix, cutoff: Float(needed)).map(Double.init) ?? WordCalibration.ratioFloor
+        let z = calibration.logit(text: text, logRatio: ratio, length: term.scalars.count, prefixQuery: term.allowsPrefix)
+        guard z >= calibration.threshold else { return nil }
+        return (WordCalibration.probability(logit: z), match?.reading.text ?? word.best)
+    }
+
+    /// How a later term of a phrase matches a given word: its best close reading, then `judge`.
+    private func bestReading(_ term: SearchQuery.Term, _ index: Int, _ query: SearchQuery, _ entry: Entry, _ token: Int, _ labels: inout KeywordLabels) -> (Double, String)? {
+        var best: TextMatch?
         for (r, form) in entry.forms[token].enumerated() where form >= 0 {
-            guard let (distance, prefix) = matcher.distance(term, formScalars[Int(form)]) else { continue }
+            guard let (distance, prefix) = matcher.distance(term, formScalars[Int(form)], limit: term.candidateDistance) else { continue }
             let reading = entry.tokens[token].readings[r]
             guard matcher.agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: query.options.caseMatchingOnly) else { continue }
-            let score = policy.score(probability: reading.probability, distance: distance, prefix: prefix,
-                                     readingIsKnownWord: entry.known[token][r])
-            if score > best?.0 ?? 0 { best = (score, reading.text) }
+            let match = TextMatch(reading: reading, distance: distance, prefix: prefix, known: entry.known[token][r])
+            if best == nil || rank(match, term) > rank(best!, term) { best = match }
         }
-        return best
+        return judge(term, index, entry, token, best, &labels)
     }
 
     private func makeHit(_ entry: Entry, _ range: Range<Int>, reading: String, score: Double, reference: ScriptureReference?) -> SearchHit {

@@ -21,19 +21,28 @@ public struct MatchPolicy: Sendable, Hashable {
     /// Multiplies the score of an inexact match on a reading that is itself a known word
     /// ("about" for the query "above"): the ink most likely says that other word.
     public var knownWordFactor: Double
+    /// Where set, a word is a hit by this model of its reading and its network evidence (and
+    /// scores its calibrated probability) instead of by `score` and `minimumScore`.
+    public var calibration: WordCalibration?
 
     public init(maxDistanceByLength: [Double], prefixFactor: Double = 0.85, distanceDecay: Double = 2,
-                minimumScore: Double = 0.05, knownWordFactor: Double = 0.1) {
+                minimumScore: Double = 0.05, knownWordFactor: Double = 0.1, calibration: WordCalibration? = nil) {
         self.maxDistanceByLength = maxDistanceByLength
+        self.calibration = calibration
         self.knownWordFactor = knownWordFactor
         self.prefixFactor = prefixFactor
         self.distanceDecay = distanceDecay
         self.minimumScore = minimumScore
     }
 
-    /// Length 0–3 exact (under the confusion classes), 4 one soft confusion, 5–6 one edit, 7–9
-    /// one and a half, 10 and more two.
-    public static let standard = MatchPolicy(maxDistanceByLength: [0, 0, 0, 0, 0.5, 1, 1, 1.5, 1.5, 1.5, 2])
+    /// Words without network evidence: length 0–3 exact (under the confusion classes), 4 one soft
+    /// confusion, 5–6 one edit, 7–9 one and a half, 10 and more two, scored by `score`. Words
+    /// with evidence: `WordCalibration.standard`.
+    public static let standard = MatchPolicy(maxDistanceByLength: [0, 0, 0, 0, 0.5, 1, 1, 1.5, 1.5, 1.5, 2],
+                                             calibration: .standard)
+
+    /// `standard` without calibration: evidence is ignored.
+    public static let uncalibrated = MatchPolicy(maxDistanceByLength: [0, 0, 0, 0, 0.5, 1, 1, 1.5, 1.5, 1.5, 2])
 
     /// Exact matching only (the baseline in benchmarks).
     public static let exact = MatchPolicy(maxDistanceByLength: [0], prefixFactor: 0.85, minimumScore: 0)

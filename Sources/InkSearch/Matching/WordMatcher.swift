@@ -44,11 +44,13 @@ public struct WordMatcher: Sendable {
 
     /// Distance of a term to collapsed reading scalars: whole word first, then as a prefix
     /// where the term allows it.
-    func distance(_ term: SearchQuery.Term, _ scalars: [Unicode.Scalar]) -> (Double, Bool)? {
+    func distance(_ term: SearchQuery.Term, _ scalars: [Unicode.Scalar], limit: Double? = nil) -> (Double, Bool)? {
+        let limit = limit ?? term.maxDistance
         if scalars == term.scalars { return (0, false) }
-        if let d = distance.distance(term.scalars, scalars, limit: term.maxDistance) { return (d, false) }
+        if let d = distance.distance(term.scalars, scalars, limit: limit) { return (d, false) }
+        // Prefixes keep the term's own limit: looser ones would make most words candidates.
         if term.allowsPrefix, scalars.count > term.scalars.count,
-           let d = distance.prefixDistance(term.scalars, scalars, limit: term.maxDistance) { return (d, true) }
+           let d = distance.prefixDistance(term.scalars, scalars, limit: min(limit, term.maxDistance)) { return (d, true) }
         return nil
     }
 

@@ -18,8 +18,10 @@ public struct SearchQuery: Sendable {
         public var scalars: [Unicode.Scalar]
         /// The exact key (`TextNormalizer.key`).
         public var key: String
-        /// Largest weighted distance accepted.
+        /// Largest weighted distance accepted (for a word without evidence).
         public var maxDistance: Double
+        /// Largest distance of a close reading that a calibrated policy weighs with the evidence.
+        public var candidateDistance: Double
         /// May match the beginning of a longer word.
         public var allowsPrefix: Bool
     }
@@ -44,6 +46,8 @@ public struct SearchQuery: Sendable {
             return Term(folded: normalizer.fold(word, keepingCase: options.caseMatchingOnly), scalars: scalars,
                         key: String(keyView),
                         maxDistance: policy.maxDistance(forLength: scalars.count),
+                        candidateDistance: max(policy.maxDistance(forLength: scalars.count),
+                                               policy.calibration.map { word.count >= $0.minimumLength ? $0.maxDistance(forLength: scalars.count) : 0 } ?? 0),
                         allowsPrefix: !options.fullWordsOnly && index == words.count - 1)
         }
         if let parsed = parser.parse(text) {

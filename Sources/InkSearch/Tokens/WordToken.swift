@@ -37,13 +37,17 @@ public struct WordToken: Sendable, Hashable, Codable {
     public var position: Int
     /// Every reading within the tokenizer's margin of the best, most probable first.
     public var readings: [WordReading]
+    /// The network's frames for the word, where the recognizer kept them: search scores queries
+    /// that no reading comes close to against them (`KeywordScorer`).
+    public var evidence: WordEvidence?
 
-    public init(strokeIDs: [UUID], bounds: CGRect, line: Int, position: Int, readings: [WordReading]) {
+    public init(strokeIDs: [UUID], bounds: CGRect, line: Int, position: Int, readings: [WordReading], evidence: WordEvidence? = nil) {
         self.strokeIDs = strokeIDs
         self.bounds = bounds
         self.line = line
         self.position = position
         self.readings = readings
+        self.evidence = evidence
     }
 
     /// The most probable reading ("" where there is none).

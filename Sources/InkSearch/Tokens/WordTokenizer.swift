@@ -56,13 +56,33 @@ public struct WordTokenizer: Sendable {
                 .map { WordReading(text: $0, probability: min(1, readings[position][$0]!)) }
                 .sorted { $0.probability > $1.probability }
             let bounds = word.strokeIDs.reduce(CGRect.null) { $0.union(strokeBounds[$1] ?? .null) }
-            return WordToken(strokeIDs: word.strokeIDs, bounds: bounds, line: line, position: position, readings: list)
+            return WordToken(strokeIDs: word.strokeIDs, bounds: bounds, line: line, position: position, readings: list,
+                             evidence: evidence(of: word, in: best, posteriors: recognition.posteriors))
         }
+    }
+
+    /// The word's frames: from the frame of the character before its letters (or the line's
+    /// start) to that of the character after them (or the line's end).
+    func evidence(of word: Word, in candidate: RecognitionCandidate, posteriors: FramePosteriors?) -> WordEvidence? {
+        let characters = Array(candidate.text)
+        guard let posteriors, let frames = candidate.characterFrames, frames.count == characters.count else { return nil }
+        var lower = word.range.lowerBound, upper = word.range.upperBound
+        while lower < upper, !(characters[lower].isLetter || characters[lower].isNumber) { lower += 1 }
+        while upper > lower, !(characters[upper - 1].isLetter || characters[upper - 1].isNumber) { upper -= 1 }
+        guard lower < upper else { return nil }
+        let first = lower > 0 ? frames[lower - 1] : 0
+        let last = upper < frames.count ? frames[upper] : posteriors.frameCount - 1
+        guard first <= last else { return nil }
+        return WordEvidence(posteriors: posteriors.slice(first..<(last + 1)),
+                            before: lower > 0 ? characters[lower - 1] : nil,
+                            after: upper < characters.count ? characters[upper] : nil)
     }
 
     struct Word {
         var text: String
         var strokeIDs: [UUID]
+        /// The word's characters within the candidate's text.
+        var range: Range<Int>
         /// Centre of the word in characters, as a share of the candidate's length (0...1).
         var center: Double
     }
@@ -105,7 +125,7 @@ public struct WordTokenizer: Sendable {
                 let to = max(from + 1, Int((Double(end) / Double(total) * Double(strokesByX.count)).rounded()))
                 ids = Array(strokesByX[min(from, strokesByX.count - 1)..<min(to, strokesByX.count)])
             }
-            result.append(Word(text: String(characters[start..<end]), strokeIDs: ids,
+            result.append(Word(text: String(characters[start..<end]), strokeIDs: ids, range: start..<end,
                                center: (Double(start) + Double(end)) / 2 / Double(total)))
         }
         for (k, character) in characters.enumerated() where character.isWhitespace {

@@ -19,11 +19,16 @@ struct BenchSearchCommand: Command {
 
         OPTIONS:
           --data DIR            The shared data folder (default ../shared/data).
-          --set NAME            IAM-OnDB file for quality (default testset_t).
+          --set NAME            IAM-OnDB file for quality (default testset_t; tune on testset_v).
+          --file PATH           Any dataset file (.jsonl.gz) for quality instead of --set.
           --recognizer KIND     shipped (the model; the default) or noisy (transcriptions read
                                 with simulated confusions at --cer).
           --cer RATE            Character error rate of the noisy recognizer (default 0.08).
           --lines N             Lines for the speed test (default 10000).
+          --speed-recognitions FILE
+                                Time the speed test on the model's recognitions (with their
+                                frames) from a --recognitions cache, repeated up to --lines,
+                                instead of the simulated recognizer.
           --limit N             At most N lines for quality.
           --recognitions FILE   Cache of the quality set's recognitions (JSON Lines): read where
                                 it exists, written otherwise, so tuning need not recognize again.
@@ -31,13 +36,18 @@ struct BenchSearchCommand: Command {
           --decay X, --min-score X, --known X, --margin X
                                 Tuning: MatchPolicy.distanceDecay, .minimumScore,
                                 .knownWordFactor, and the tokenizer's log-probability margin.
+          --threshold X         Tuning: WordCalibration.threshold (log-odds).
+          --uncalibrated        Match as before calibration (MatchPolicy.uncalibrated, no
+                                evidence); the tuning options above apply to it.
+          --dump-pairs PREFIX   Write tuning rows (query, line, relevant, text and evidence
+                                features) to PREFIX-full.tsv and PREFIX-prefix.tsv.
           --examples N          Print N misses and false hits of each quality run (for tuning).
           --json                Print the reports as JSON.
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json"],
-                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin", "known"])
+        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated"],
+                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin", "known", "file", "threshold", "dump-pairs", "speed-recognitions"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
         guard ["shipped", "noisy"].contains(kind) else { throw CLIError.usage("--recognizer is shipped or noisy, not '\(kind)'") }
@@ -47,16 +57,19 @@ struct BenchSearchCommand: Command {
         if !speed, !quality, !derive { speed = true; quality = true }
 
         if speed {
-            let report = try speedReport(data: data, lines: try args.intOption("lines") ?? 10_000, cer: cer)
+            let report = try speedReport(data: data, lines: try args.intOption("lines") ?? 10_000, cer: cer,
+                                         cache: args.option("speed-recognitions"))
             if args.flag("json") { try Terminal.printJSON(report) } else {
                 print(String(format: "speed: %d lines, %d tokens, %d queries; build %.2f s; query median %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms; %.1f hits/query",
                              report.lines, report.tokens, report.queries, report.buildSeconds, report.medianMilliseconds,
                              report.p90Milliseconds, report.p99Milliseconds, report.maxMilliseconds, report.meanHits))
+                print("  slowest (ms): " + report.slowest.joined(separator: ", "))
             }
         }
         if quality || derive {
-            let set = args.option("set") ?? "testset_t"
-            let lines = try await qualityLines(data: data, set: set, kind: kind, cer: cer,
+            let set = args.option("file").map { URL(fileURLWithPath: $0).lastPathComponent } ?? args.option("set") ?? "testset_t"
+            let file = args.option("file") ?? iam(data, args.option("set") ?? "testset_t")
+            let lines = try await qualityLines(file: file, kind: kind, cer: cer,
                                                limit: try args.intOption("limit"), cache: args.option("recognitions"))
             if derive {
                 var deriver = ConfusionDeriver()
@@ -69,7 +82,7 @@ struct BenchSearchCommand: Command {
                 print(deriver.softPairs().map { String(format: "(\"%@\", \"%@\", %.2f)", $0.0, $0.1, $0.2) }.joined(separator: ", "))
             }
             if quality {
-                var policy = MatchPolicy.standard
+                var policy = args.flag("uncalibrated") ? MatchPolicy.uncalibrated : MatchPolicy.standard
                 if let list = args.option("max-distance") {
                     let values = list.split(separator: ",").compactMap { Double($0) }
                     guard !values.isEmpty else { throw CLIError.usage("--max-distance needs numbers separated by commas") }
@@ -77,9 +90,16 @@ struct BenchSearchCommand: Command {
                 }
                 if let raw = args.option("decay") { guard let v = Double(raw) else { throw CLIError.usage("--decay needs a number") }; policy.distanceDecay = v }
                 if let raw = args.option("min-score") { guard let v = Double(raw) else { throw CLIError.usage("--min-score needs a number") }; policy.minimumScore = v }
+                if let raw = args.option("threshold") { guard let v = Double(raw) else { throw CLIError.usage("--threshold needs a number") }; policy.calibration?.threshold = v }
                 if let raw = args.option("known") { guard let v = Double(raw) else { throw CLIError.usage("--known needs a number") }; policy.knownWordFactor = v }
                 var tokenizer = WordTokenizer()
                 if let raw = args.option("margin") { guard let v = Double(raw) else { throw CLIError.usage("--margin needs a number") }; tokenizer.logProbabilityMargin = v }
+                if let prefix = args.option("dump-pairs") {
+                    for fullWords in [true, false] {
+                        let rows = SearchPairDump(lines: lines, tokenizer: tokenizer).rows(fullWordsOnly: fullWords)
+                        try rows.joined(separator: "\n").write(toFile: "\(prefix)-\(fullWords ? "full" : "prefix").tsv", atomically: true, encoding: .utf8)
+                    }
+                }
                 let benchmark = SearchQualityBenchmark(lines: lines, policy: policy, tokenizer: tokenizer)
                 for fullWords in [true, false] {
                     let report = benchmark.run(fullWordsOnly: fullWords, examples: try args.intOption("examples") ?? 0)
@@ -89,6 +109,7 @@ struct BenchSearchCommand: Command {
                                      report.lines, report.queries, report.relevantPairs, report.recall * 100, report.precision * 100,
                                      report.baselineRecall * 100, report.baselinePrecision * 100, report.lineAccuracy * 100,
                                      report.topReadingWordRecall * 100))
+                        print("  misses by kind: " + report.missKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
                         for miss in report.misses { print("  miss: \(miss)") }
                         for hit in report.falseHits { print("  false hit: \(hit)") }
                     }
@@ -99,9 +120,16 @@ struct BenchSearchCommand: Command {
 
     private static func iam(_ data: String, _ set: String) -> String { "\(data)/iam-ondb/\(set).jsonl.gz" }
 
-    private static func speedReport(data: String, lines: Int, cer: Double) throws -> SearchSpeedBenchmark.Report {
+    private static func speedReport(data: String, lines: Int, cer: Double, cache: String?) throws -> SearchSpeedBenchmark.Report {
         var texts: [String] = []
-        for set in ["trainset", "testset_v", "testset_t"] {
+        var cached: [LineRecognition] = []
+        if let cache {
+            let read = try readCache(cache)
+            guard !read.isEmpty else { throw CLIError.badInput("no lines in \(cache)") }
+            texts = read.map(\.text)
+            cached = read.map(\.recognition)
+        }
+        for set in ["trainset", "testset_v", "testset_t"] where cached.isEmpty {
             let reader: DatasetReader
             do { reader = try DatasetReader(path: iam(data, set)) } catch { throw CLIError.badInput("\(error) (pass --data DIR)") }
             var iterator = reader.makeIterator()
@@ -110,7 +138,7 @@ struct BenchSearchCommand: Command {
         guard !texts.isEmpty else { throw CLIError.badInput("no lines in \(data)/iam-ondb") }
         let reader = NoisyReader(characterErrorRate: cer)
         let base = texts.count
-        let recognitions = (0..<lines).map { k in reader.recognition(of: texts[k % base], seed: "speed/\(k)") }
+        let recognitions = (0..<lines).map { k in cached.isEmpty ? reader.recognition(of: texts[k % base], seed: "speed/\(k)") : cached[k % base] }
         // Queries: words of 4+ letters, two-word phrases, references; spread over the corpus.
         let normalizer = TextNormalizer.standard
         var words: [String] = [], phrases: [String] = []
@@ -124,16 +152,12 @@ struct BenchSearchCommand: Command {
         return SearchSpeedBenchmark(recognitions: recognitions, queries: queries).run()
     }
 
-    private static func qualityLines(data: String, set: String, kind: String, cer: Double, limit: Int?, cache: String?) async throws -> [SearchQualityBenchmark.Line] {
+    private static func qualityLines(file: String, kind: String, cer: Double, limit: Int?, cache: String?) async throws -> [SearchQualityBenchmark.Line] {
         if let cache, FileManager.default.fileExists(atPath: cache) {
-            guard let text = try? String(contentsOfFile: cache, encoding: .utf8) else { throw CLIError.badInput("cannot read \(cache)") }
-            let decoder = JSONDecoder()
-            let lines = try text.split(separator: "\n").map { try decoder.decode(SearchQualityBenchmark.Line.self, from: Data($0.utf8)) }
-            Terminal.printError("read \(lines.count) recognized lines from \(cache)")
-            return Array(lines.prefix(limit ?? .max))
+            return Array(try readCache(cache).prefix(limit ?? .max))
         }
         let samples: [LabeledSample]
-        do { samples = try DatasetReader(path: iam(data, set)).readAll(limit: limit) } catch { throw CLIError.badInput("\(error) (pass --data DIR)") }
+        do { samples = try DatasetReader(path: file).readAll(limit: limit) } catch { throw CLIError.badInput("\(error) (pass --data DIR)") }
         var lines: [SearchQualityBenchmark.Line]
         if kind == "noisy" {
             let reader = NoisyReader(characterErrorRate: cer)
@@ -149,6 +173,14 @@ struct BenchSearchCommand: Command {
             let body = try lines.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n")
             try body.write(toFile: cache, atomically: true, encoding: .utf8)
         }
+        return lines
+    }
+
+    private static func readCache(_ cache: String) throws -> [SearchQualityBenchmark.Line] {
+        guard let text = try? String(contentsOfFile: cache, encoding: .utf8) else { throw CLIError.badInput("cannot read \(cache)") }
+        let decoder = JSONDecoder()
+        let lines = try text.split(separator: "\n").map { try decoder.decode(SearchQualityBenchmark.Line.self, from: Data($0.utf8)) }
+        Terminal.printError("read \(lines.count) recognized lines from \(cache)")
         return lines
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+import InkRecognition
+import Testing
+@testable import InkSearch
+
+/// Search on words that kept their network evidence: calibrated by `WordCalibration`.
+@Suite struct EvidenceSearchTests {
+    /// One word read `reading` (certain) whose frames spell `steps`.
+    func word(_ reading: String, _ steps: [[(Character, Double)]], position: Int = 0) -> WordToken {
+        WordToken(strokeIDs: [UUID(deterministicFrom: "\(reading)/\(position)")], bounds: .null, line: 0, position: position,
+                  readings: [WordReading(text: reading, probability: 1)], evidence: EvidenceFixtures.evidence(steps))
+    }
+
+    func steps(_ text: String) -> [[(Character, Double)]] { text.map { [($0, 0.99)] } }
+
+    @Test func evidenceFindsAWordWhoseReadingIsTooFarForTextAlone() {
+        // Read "out"; the network half saw an "a" and a "b" before it.
+        let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
+        var index = SearchIndex<Int>()
+        index.add([word("out", hesitant)], to: 0)
+        index.add([word("out", steps("out"))], to: 1)
+        #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
+        // Without calibration the evidence is ignored, and two edits are too many for five letters.
+        var plain = SearchIndex<Int>(policy: .uncalibrated)
+        plain.add([word("out", hesitant)], to: 0)
+        #expect(plain.search("about", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+    }
+
+    @Test func evidenceAgainstACloseReadingRejectsIt() {
+        // "broad" is one soft confusion from "bread"; certain frames for "bread" turn it down,
+        // undecided frames accept it.
+        var index = SearchIndex<Int>()
+        index.add([word("bread", steps("bread"))], to: 0)
+        index.add([word("bread", [[("b", 0.99)], [("r", 0.99)], [("e", 0.5), ("o", 0.49)], [("a", 0.99)], [("d", 0.99)]])], to: 1)
+        #expect(index.search("broad", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [1])
+        #expect(index.search("bread", options: SearchOptions(fullWordsOnly: true)).map(\.document).sorted() == [0, 1])
+    }
+
+    @Test func calibratedScoresAreProbabilitiesAndTheExactWordRanksFirst() throws {
+        var index = SearchIndex<Int>()
+        index.add([word("grace", steps("grace"))], to: 0)
+        index.add([word("grace", [[("g", 0.99)], [("r", 0.99)], [("o", 0.6), ("a", 0.39)], [("c", 0.99)], [("e", 0.99)]])], to: 1)
+        let hits = index.search("grace", options: SearchOptions(fullWordsOnly: true))
+        try #require(hits.count == 2)
+        #expect(hits.allSatisfy { $0.hit.score > 0 && $0.hit.score < 1 })
+        #expect(hits[0].document == 0)
+        #expect(hits[0].hit.score > hits[1].hit.score)
+    }
+
+    @Test func prefixesAndCaseOnEvidence() {
+        var index = SearchIndex<Int>()
+        index.add([word("Notebook", steps("Notebook"))], to: 0)
+        #expect(index.search("note").map(\.document) == [0])
+        #expect(index.search("note", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        #expect(index.search("notebook", options: SearchOptions(caseMatchingOnly: true)).isEmpty)
+        #expect(index.search("Notebook", options: SearchOptions(caseMatchingOnly: true)).map(\.document) == [0])
+    }
+
+    @Test func phrasesUseEvidenceForEveryWord() {
+        var index = SearchIndex<Int>()
+        index.add([word("love", steps("love"), position: 0),
+                   word("is", steps("is"), position: 1),
+                   word("kird", [[("k", 0.99)], [("i", 0.99)], [("r", 0.5), ("n", 0.49)], [("d", 0.99)]], position: 2)], to: 0)
+        #expect(index.search("love is kind").map(\.hit.tokens) == [0..<3])
+    }
+
+    @Test func featuresListEveryCandidateWord() {
+        var index = SearchIndex<Int>()
+        index.add([word("about", steps("about")), word("alone", steps("alone"), position: 1)], to: 3)
+        let features = index.features("about", options: SearchOptions(fullWordsOnly: true), minimumLogRatio: -12)
+        let exact = features.first { $0.token == 0 }
+        #expect(exact?.text?.distance == 0)
+        #expect(abs(exact?.logRatio ?? -99) < 0.1)
+        #expect(features.allSatisfy { $0.document == 3 })
+    }
+
+    @Test func calibrationAcceptsAndRejectsAsFitted() {
+        let c = WordCalibration.standard
+        let exact = WordCalibration.TextMatch(probability: 0.95, distance: 0, knownWord: true)
+        #expect(c.logit(text: exact, logRatio: 0, length: 6, prefixQuery: false) >= c.threshold)
+        #expect(c.logit(text: exact, logRatio: -15, length: 6, prefixQuery: false) < c.threshold)
+        // On evidence alone, only long words: short ones with no close reading rarely are the query.
+        #expect(c.logit(text: nil, logRatio: -0.2, length: 12, prefixQuery: false) >= c.threshold)
+        #expect(c.logit(text: nil, logRatio: -0.2, length: 5, prefixQuery: false) < c.threshold)
+        #expect(c.logit(text: nil, logRatio: nil, length: 8, prefixQuery: false) == -.infinity)
+        #expect(c.minimumLogRatio(length: 5, prefixQuery: false) >= WordCalibration.evidenceFloor)
+        #expect(abs(WordCalibration.probability(logit: 0) - 0.5) < 1e-12)
+    }
+
+    @Test func theTokenizerCutsEachWordsFramesBetweenItsNeighbours() throws {
+        let frames = EvidenceFixtures.frames(spelling: "to be,")   // characters at frames 1, 3, 5, 7, 9, 11
+        let best = RecognitionCandidate(text: "to be,", logProbability: -1, characterFrames: [1, 3, 5, 7, 9, 11])
+        let line = LineRecognition(strokeIDs: [], candidates: [best], posteriors: FramePosteriors(frames, alphabet: EvidenceFixtures.alphabet))
+        let tokens = WordTokenizer().tokens(for: line, line: 0, strokeBounds: [:])
+        let first = try #require(tokens[0].evidence), second = try #require(tokens[1].evidence)
+        #expect(first.posteriors.frameCount == 6)       // frames 0...5: start of line to the space
+        #expect(first.before == nil && first.after == " ")
+        #expect(second.posteriors.frameCount == 7)      // frames 5...11: the space to the comma
+        #expect(second.before == " " && second.after == ",")
+        #expect(try #require(EvidenceFixtures.score("be", second)) > -0.1)
+        // No frames kept, no evidence.
+        let bare = WordTokenizer().tokens(for: LineRecognition(strokeIDs: [], candidates: [best]), line: 0, strokeBounds: [:])
+        #expect(bare.allSatisfy { $0.evidence == nil })
+    }
+}
