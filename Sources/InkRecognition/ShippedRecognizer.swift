@@ -22,9 +22,9 @@ public enum ShippedRecognizer {
     /// Grows whenever the shipped weights or the shipped decoding change what is output, so
     /// that stored recognitions can be recognized again. Bump it together with
     /// `Training/export.py`'s `MODEL_VERSION` (checked by `load()`) or the decoding defaults.
-    public static let recognitionVersion = 1
+    public static let recognitionVersion = 2
     /// The `modelVersion` the shipped weights file must declare.
-    static let expectedModelVersion = 1
+    static let expectedModelVersion = 2
 
     /// The shipped weights, parsed (cached after the first call).
     public static func weights() throws -> WeightsFile {

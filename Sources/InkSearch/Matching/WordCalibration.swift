@@ -62,9 +62,9 @@ public struct WordCalibration: Sendable, Hashable {
     /// Fitted on testset_v (2,208 words of 4+ letters as queries over 1,438 lines, whole words
     /// and prefixes together; a line's score is its best word's), the shipped model's evidence.
     public static let standard = WordCalibration(
-        evidenceWeights: [0.190, 1.150, 0.634, 0.426, -2.303, 1.693, 4.027, 0.437, 0.092, -4.395],
-        textWeights: [1.190, -2.524, -3.059, 2.057, 0.346, -0.261, -3.667],
-        threshold: -0.7)
+        evidenceWeights: [0.375, -0.194, 0.738, -0.548, -2.914, 0.394, 5.569, 0.613, 0.122, -5.330],
+        textWeights: [1.562, -3.168, -3.992, 2.057, -0.217, -1.031, -4.254],
+        threshold: -0.8)
 
     /// Log-odds that the word is the query. With `logRatio` nil the text model is used (no
     /// evidence); `text` nil means no reading came close.
