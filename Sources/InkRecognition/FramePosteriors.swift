@@ -74,22 +74,36 @@ public struct FramePosteriors: Sendable, Hashable, Codable {
 
     public var frameCount: Int { counts.count }
 
-    /// The log-probability of each class a frame did not keep, from the kept entries' count and
-    /// (quantized) mass: what is left shared evenly, never more than the kept entries left behind
-    /// by construction (quantization can make the kept mass look smaller than it was).
-    public static func residualLogProbability(kept: Int, keptMass: Float, classCount: Int) -> Float {
-        let left = max(1 - keptMass, 1e-6) / Float(max(1, classCount - kept))
+    /// The log-probability a kept entry's quantized cost stands for.
+    @inline(__always)
+    public static func logProbability(ofCost cost: UInt8) -> Float { -Float(cost) / quantum }
+
+    /// `exp(logProbability(ofCost:))` for every cost, so that summing a frame's kept mass (done
+    /// per frame of every word a query is scored against) calls no `exp`.
+    private static let probabilityOfCost: [Float] = (0...255).map { exp(logProbability(ofCost: UInt8($0))) }
+
+    /// The log-probability of each class the frame whose entries start at `entryOffset` did not
+    /// keep: the mass its `kept` entries leave, shared evenly among the other classes, never more
+    /// than construction can have left behind (quantization can make the kept mass look smaller
+    /// than it was). O(kept).
+    public func residualLogProbability(entryOffset: Int, kept: Int, classCount: Int) -> Float {
+        var keptMass: Float = 0
+        for e in entryOffset..<(entryOffset + kept) { keptMass += Self.probabilityOfCost[Int(costs[e])] }
+        let others = Float(max(1, classCount - kept))
+        let left = max(1 - keptMass, 1e-6) / others
         // Fewer than maxClasses kept: coverage was reached or the rest fell below the floor.
-        return Foundation.log(max(kept < maxClasses ? min(left, (1 - coverage) / Float(max(1, classCount - kept)), floor) : left, 1e-9))
+        let residual = kept < Self.maxClasses ? min(left, (1 - Self.coverage) / others, Self.floor) : left
+        return Foundation.log(max(residual, 1e-9))
     }
 
     /// Bytes held by the frames (not counting the shared alphabet).
     public var byteCount: Int { counts.count + classes.count + costs.count }
 
-    /// The kept (class, log-probability) entries of frame `t`, most probable first.
+    /// The kept (class, log-probability) entries of frame `t`, most probable first. O(t): walk the
+    /// frames in order (as `KeywordScorer` does) rather than calling this in a loop.
     public func entries(ofFrame t: Int) -> [(classIndex: Int, logProbability: Float)] {
         let start = offset(ofFrame: t)
-        return (start..<(start + Int(counts[t]))).map { (Int(classes[$0]), -Float(costs[$0]) / Self.quantum) }
+        return (start..<(start + Int(counts[t]))).map { (Int(classes[$0]), Self.logProbability(ofCost: costs[$0])) }
     }
 
     /// The frames in `range` (clamped to the frames held), sharing the alphabet.

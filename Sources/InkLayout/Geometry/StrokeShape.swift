@@ -139,6 +139,12 @@ func distance(_ p: CGPoint, _ r: CGRect) -> Double {
     return hypot(dx, dy)
 }
 
+/// Distance between two rectangles: the length of the gap between them (0 where they touch or
+/// overlap).
+func distance(_ a: CGRect, _ b: CGRect) -> Double {
+    hypot(max(0, a.minX - b.maxX, b.minX - a.maxX), max(0, a.minY - b.maxY, b.minY - a.maxY))
+}
+
 /// Median of a list; 0 for an empty one. O(n log n).
 func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return 0 }

@@ -131,10 +131,7 @@ struct MarkResolver: Sendable {
         let centre = CGPoint(x: candidate.bounds.midX, y: candidate.bounds.midY)
         for n in [first - 1, last + 1] where page.shapes.indices.contains(n) {
             guard let line = page.lineOfStroke[page.shapes[n].order] else { continue }
-            let b = page.shapes[n].bounds
-            let c = candidate.bounds
-            let dx = max(0, c.minX - b.maxX, b.minX - c.maxX), dy = max(0, c.minY - b.maxY, b.minY - c.maxY)
-            guard hypot(dx, dy) <= 1.5 * unit else { continue }
+            guard distance(candidate.bounds, page.shapes[n].bounds) <= 1.5 * unit else { continue }
             if page.lines[line].bounds.insetBy(dx: -0.5 * unit, dy: -0.3 * unit).contains(centre) { return line }
         }
         return nil

@@ -155,9 +155,7 @@ struct LineGrouper: Sendable {
         guard let first = members.first, let last = members.last else { return nil }
         for n in [last + 1, first - 1] {
             guard let line = lineOf[n], shapes.indices.contains(n) else { continue }
-            let b = shapes[n].bounds
-            let dx = max(0, bounds.minX - b.maxX, b.minX - bounds.maxX), dy = max(0, bounds.minY - b.maxY, b.minY - bounds.maxY)
-            if hypot(dx, dy) <= 1.5 * unit { return line }
+            if distance(bounds, shapes[n].bounds) <= 1.5 * unit { return line }
         }
         return nil
     }
@@ -207,7 +205,7 @@ struct LineGrouper: Sendable {
             let la = lineOf[i], lb = lineOf[i + 1]
             guard la >= 0, lb >= 0, find(la) != find(lb) else { continue }
             let a = shapes[i].bounds, b = shapes[i + 1].bounds
-            guard hypot(max(0, a.minX - b.maxX, b.minX - a.maxX), max(0, a.minY - b.maxY, b.minY - a.maxY)) <= 1.5 * unit else { continue }
+            guard distance(a, b) <= 1.5 * unit else { continue }
             let A = lines[la], B = lines[lb]
             let overlap = min(A.bounds.maxX, B.bounds.maxX) - max(A.bounds.minX, B.bounds.minX)
             guard small(A) || small(B) || overlap <= unit else { continue }

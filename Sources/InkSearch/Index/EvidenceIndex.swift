@@ -49,16 +49,14 @@ struct EvidenceIndex: Sendable {
         let classCount = symbolOfClass.count
         for t in 0..<posteriors.frameCount {
             let kept = Int(posteriors.counts[t])
-            var mass: Float = 0
             var frame = [Float](repeating: .infinity, count: Self.symbolCount)
-            for e in offset..<(offset + kept) { mass += exp(-Float(posteriors.costs[e]) / FramePosteriors.quantum) }
-            let best = kept > 0 ? Float(posteriors.costs[offset]) / FramePosteriors.quantum : 0
-            let floor = -FramePosteriors.residualLogProbability(kept: kept, keptMass: mass, classCount: classCount)
+            let best = kept > 0 ? -FramePosteriors.logProbability(ofCost: posteriors.costs[offset]) : 0
+            let floor = -posteriors.residualLogProbability(entryOffset: offset, kept: kept, classCount: classCount)
             for s in 0..<Self.symbolCount { frame[s] = max(0, floor - best) }
             for e in offset..<(offset + kept) {
                 let c = Int(posteriors.classes[e])
                 guard c < classCount, let s = symbolOfClass[c] else { continue }
-                frame[s] = min(frame[s], max(0, Float(posteriors.costs[e]) / FramePosteriors.quantum - best))
+                frame[s] = min(frame[s], max(0, -FramePosteriors.logProbability(ofCost: posteriors.costs[e]) - best))
             }
             for s in 0..<Self.symbolCount { table[s] = min(table[s], frame[s]) }
             offset += kept

@@ -90,22 +90,19 @@ public enum KeywordScorer {
         var bestPrefix: Float = -.infinity
         var offset = 0
         let classes = posteriors.classes, costs = posteriors.costs, counts = posteriors.counts
-        let scale = 1 / FramePosteriors.quantum
         let giveUp = cutoff - 3
         for t in 0..<posteriors.frameCount {
             let kept = Int(counts[t])
-            var mass: Float = 0
-            for e in offset..<(offset + kept) { mass += exp(-Float(costs[e]) * scale) }
-            let floor = FramePosteriors.residualLogProbability(kept: kept, keptMass: mass, classCount: label.classCount)
+            let floor = posteriors.residualLogProbability(entryOffset: offset, kept: kept, classCount: label.classCount)
             @inline(__always) func logProbability(_ c: Int) -> Float {
-                for e in offset..<(offset + kept) where Int(classes[e]) == c { return -Float(costs[e]) * scale }
+                for e in offset..<(offset + kept) where Int(classes[e]) == c { return FramePosteriors.logProbability(ofCost: costs[e]) }
                 return floor
             }
             let blank = logProbability(0)
             for i in 0..<n {
                 emission[i] = second[i] < 0 ? logProbability(first[i]) : logAdd(logProbability(first[i]), logProbability(second[i]))
             }
-            cumulativeBest += kept > 0 ? max(-Float(costs[offset]) * scale, floor) : floor
+            cumulativeBest += kept > 0 ? max(FramePosteriors.logProbability(ofCost: costs[offset]), floor) : floor
             offset += kept
             var top: Float = -.infinity
             if t == 0 {
@@ -142,6 +139,4 @@ public enum KeywordScorer {
         if b == -.infinity { return a }
         return max(a, b) + log1p(exp(-abs(a - b)))
     }
-
-    static func logSum(_ values: [Float]) -> Float { values.reduce(-.infinity, logAdd) }
 }

@@ -7,7 +7,8 @@ import InkRecognition
 ///
 /// ```swift
 /// let evidence = WordEvidence(posteriors: line.slice(40..<71), before: " ", after: ",")
-/// KeywordScorer().score(["a", "b", "o", "u", "t"], in: evidence, caseMatching: false, prefix: false)
+/// let label = KeywordScorer.Label(Array("about"), alphabet: evidence.posteriors.alphabet, caseMatching: false)!
+/// KeywordScorer.score(label, evidence, prefix: false)   // log-ratio against the best reading
 /// ```
 public struct WordEvidence: Sendable, Hashable, Codable {
     public var posteriors: FramePosteriors
