@@ -19,10 +19,11 @@ public enum RecognitionError: Error, Equatable, CustomStringConvertible {
 /// let reading = try recognizer.recognize(line.strokes, maxCandidates: 5)
 /// ```
 public enum ShippedRecognizer {
-    /// Grows whenever the shipped weights or the shipped decoding change what is output, so
-    /// that stored recognitions can be recognized again. Bump it together with
-    /// `Training/export.py`'s `MODEL_VERSION` (checked by `load()`) or the decoding defaults.
-    public static let recognitionVersion = 2
+    /// Grows whenever the shipped weights, the network's arithmetic or the shipped decoding
+    /// change what is output, so that stored recognitions can be recognized again. Bump it
+    /// together with `Training/export.py`'s `MODEL_VERSION` (checked by `load()`) or the decoding
+    /// defaults. Version 3: 16-bit integer products (`QuantizedMatrix`).
+    public static let recognitionVersion = 3
     /// The `modelVersion` the shipped weights file must declare.
     static let expectedModelVersion = 2
 

@@ -24,8 +24,11 @@ import Testing
         }
     }
 
-    /// Tolerance: max |Δ log-probability| ≤ 1e-3 (float32 arithmetic in another order).
-    @Test func networkMatchesPyTorchWithin1e3() throws {
+    /// Tolerance: max |Δ log-probability| ≤ 2e-2 over every frame and class. Swift's products
+    /// run on 16-bit integers (`QuantizedMatrix`: 14-bit weights, 15-bit inputs); the fixtures
+    /// measure 0.005–0.010, where float products measured under 1e-3. On testset_t the recognized
+    /// text was the same to 0.01 points of CER.
+    @Test func networkMatchesPyTorchWithin2e2() throws {
         let network = try InkNetwork(weights: weights)
         for golden in fixture.cases {
             #expect(network.classCount == golden.classes)
@@ -33,7 +36,7 @@ import Testing
             let output = network.run(golden.features, rows: golden.featureRows)
             try #require(output.count == golden.logProbabilities.count)
             let difference = maxAbsoluteDifference(output, golden.logProbabilities)
-            #expect(difference <= 1e-3, "\(golden.name): max |Δlog p| = \(difference)")
+            #expect(difference <= 2e-2, "\(golden.name): max |Δlog p| = \(difference)")
         }
     }
 }

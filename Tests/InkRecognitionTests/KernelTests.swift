@@ -2,37 +2,84 @@ import Foundation
 import Testing
 @testable import InkRecognition
 
-/// The SIMD kernel (release builds) and the scalar one (debug builds) compute the same product.
+/// The network's 16-bit integer products: the SIMD kernel (release builds) and the scalar one
+/// (debug builds) give the same sums, close to the float product, and never overflow.
 @Suite struct KernelTests {
     static func values(_ count: Int, seed: Int) -> [Float] {
         (0..<count).map { Float(sin(Double($0 * 7 + seed))) }
     }
 
-    @Test(arguments: [(5, 37, 40), (1, 16, 64), (2, 3, 17)])
-    func simdAndScalarAgree(shape: (Int, Int, Int)) {
-        let (m, k, n) = shape
-        let a = Self.values(m * k, seed: 1), b = Self.values(k * n, seed: 2), bias = Self.values(n, seed: 3)
-        var simd = [Float](repeating: 0, count: m * n), scalar = simd
-        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in bias.withUnsafeBufferPointer { bias in
-            simd.withUnsafeMutableBufferPointer { matrixMultiplySIMD(a.baseAddress!, b.baseAddress!, bias: bias.baseAddress!, into: $0.baseAddress!, m: m, k: k, n: n) }
-            scalar.withUnsafeMutableBufferPointer { matrixMultiplyScalar(a.baseAddress!, b.baseAddress!, bias: bias.baseAddress!, into: $0.baseAddress!, m: m, k: k, n: n) }
-        } } }
-        #expect(maxAbsoluteDifference(simd, scalar) < 1e-4)
-        // by hand, one entry
-        let expected = bias[n - 1] + (0..<k).reduce(Float(0)) { $0 + a[(m - 1) * k + $1] * b[$1 * n + n - 1] }
-        #expect(abs(simd[m * n - 1] - expected) < 1e-4)
+    /// Float reference: `bias + weight[outputs × inputs] · x`.
+    static func reference(_ weight: [Float], _ x: [Float], bias: [Float]) -> [Float] {
+        bias.indices.map { o in bias[o] + x.indices.reduce(Float(0)) { $0 + weight[o * x.count + $1] * x[$1] } }
     }
 
-    @Test func accumulatesInPlaceForOneRow() {
-        let k = 16, n = 48
-        let a = Self.values(k, seed: 4), b = Self.values(k * n, seed: 5), start = Self.values(n, seed: 6)
-        var simd = start, scalar = start
+    static func product(_ matrix: QuantizedMatrix, _ x: [Float], bias: [Float]) -> [Float] {
+        matrix.multiplyRows(x, rows: 1, bias: bias)
+    }
+
+    /// Weights and inputs spread over their whole ranges, or all at the extreme of one sign.
+    static func integers(_ count: Int, limit: Int16, seed: Int, extreme: Bool) -> [Int16] {
+        (0..<count).map { extreme ? -limit : Int16(Double(limit) * sin(Double($0 * 7 + seed))) }
+    }
+
+    @Test(arguments: [(0, false), (5, false), (8, false), (13, false), (37, false), (128, false), (200, false), (320, true), (71, true)])
+    func simdSumsEqualScalarSumsAndTheExactSum(count: Int, extreme: Bool) {
+        let a = Self.integers(4 * count, limit: QuantizedMatrix.limit, seed: 1, extreme: extreme)
+        let b = Self.integers(count, limit: QuantizedVector.limit, seed: 2, extreme: extreme)
         a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in
-            simd.withUnsafeMutableBufferPointer { matrixMultiplySIMD(a.baseAddress!, b.baseAddress!, bias: $0.baseAddress!, into: $0.baseAddress!, m: 1, k: k, n: n) }
-            scalar.withUnsafeMutableBufferPointer { matrixMultiplyScalar(a.baseAddress!, b.baseAddress!, bias: $0.baseAddress!, into: $0.baseAddress!, m: 1, k: k, n: n) }
+            let sums = dotProducts4(a.baseAddress!, stride: count, b.baseAddress!, count: count)
+            for row in 0..<4 {
+                let exact = (0..<count).reduce(Int64(0)) { $0 + Int64(a[row * count + $1]) * Int64(b[$1]) }
+                #expect(abs(Double(sums[row]) - Double(exact)) <= Double(abs(exact)) * 1e-6, "row \(row)")
+                #expect(sums[row] == dotProduct(a.baseAddress! + row * count, b.baseAddress!, count: count))
+            }
         } }
-        #expect(maxAbsoluteDifference(simd, scalar) < 1e-4)
-        let expected = start[0] + (0..<k).reduce(Float(0)) { $0 + a[$1] * b[$1 * n] }
-        #expect(abs(simd[0] - expected) < 1e-4)
+    }
+
+    @Test(arguments: [(7, 40), (512, 128), (81, 256), (3, 5)])
+    func quantizedProductIsCloseToTheFloatProduct(shape: (Int, Int)) {
+        let (outputs, inputs) = shape
+        let weight = Self.values(outputs * inputs, seed: 2).map { $0 * 0.3 }
+        let x = Self.values(inputs, seed: 1).map { $0 * 4 }, bias = Self.values(outputs, seed: 3)
+        let matrix = QuantizedMatrix(outputMajor: weight, outputs: outputs, inputs: inputs)
+        let expected = Self.reference(weight, x, bias: bias), got = Self.product(matrix, x, bias: bias)
+        // Error relative to the largest possible sum, Σ|w|·max|x| per output.
+        let bound = weight.map(abs).reduce(0, +) / Float(outputs) * 4
+        #expect(maxAbsoluteDifference(expected, got) <= bound * 1e-3)
+    }
+
+    @Test func extremeInputsCannotOverflow() {
+        // Every weight and input at its largest, all of one sign: the worst case for Int32.
+        let inputs = 256
+        let weight = [Float](repeating: 1, count: 4 * inputs), x = [Float](repeating: -1, count: inputs)
+        let matrix = QuantizedMatrix(outputMajor: weight, outputs: 4, inputs: inputs)
+        let got = Self.product(matrix, x, bias: [0, 0, 0, 0])
+        for value in got { #expect(abs(value + Float(inputs)) < 0.05) }
+    }
+
+    @Test func quantizingRoundsToNearestAndHandlesDegenerateVectors() {
+        var vector = QuantizedVector(count: 4)
+        let source: [Float] = [1, -0.5, 0.25 / 16383, 0.75 / 16383]
+        source.withUnsafeBufferPointer { vector.quantize($0.baseAddress!) }
+        #expect(vector.values == [16383, -8192, 0, 1])  // -8191.5 rounds to even
+        #expect(abs(vector.scale - 1 / 16383) < 1e-9)
+        for degenerate: [Float] in [[0, 0, 0, 0], [.nan, 1, 2, 3], [.infinity, 0, 0, 0]] {
+            degenerate.withUnsafeBufferPointer { vector.quantize($0.baseAddress!) }
+            #expect(vector.values == [0, 0, 0, 0] && vector.scale == 0)
+        }
+    }
+
+    @Test func vectorActivationsEqualScalarOnes() {
+        var x: Float = -12
+        while x < 12 {
+            let lanes = SIMD4<Float>(x, x + 0.013, -x, x * 0.5)
+            let tanh = Activations.tanh(lanes), sigmoid = Activations.sigmoid(lanes)
+            for lane in 0..<4 {
+                #expect(tanh[lane] == Activations.tanh(lanes[lane]))
+                #expect(sigmoid[lane] == Activations.sigmoid(lanes[lane]))
+            }
+            x += 0.37
+        }
     }
 }

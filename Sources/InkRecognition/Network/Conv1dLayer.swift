@@ -2,8 +2,8 @@
 /// `Conv1d(padding=kernel // 2)` followed by `relu`. Input and output are time-major.
 struct Conv1dLayer: Sendable {
     let inputChannels: Int, outputChannels: Int, kernel: Int, stride: Int
-    /// `(kernel · inputChannels) × outputChannels`: the patch [tap][channel] times the filters.
-    let weight: [Float]
+    /// `outputChannels × (kernel · inputChannels)`: each filter over a patch laid out [tap][channel].
+    let weight: QuantizedMatrix
     let bias: [Float]
 
     /// `torchWeight` is PyTorch's `[out][in][kernel]`.
@@ -14,11 +14,11 @@ struct Conv1dLayer: Sendable {
         for o in 0..<outputChannels {
             for i in 0..<inputChannels {
                 for t in 0..<kernel {
-                    w[(t * inputChannels + i) * outputChannels + o] = torchWeight[(o * inputChannels + i) * kernel + t]
+                    w[(o * kernel + t) * inputChannels + i] = torchWeight[(o * inputChannels + i) * kernel + t]
                 }
             }
         }
-        weight = w
+        weight = QuantizedMatrix(outputMajor: w, outputs: outputChannels, inputs: kernel * inputChannels)
     }
 
     func outputLength(_ length: Int) -> Int { (length + 2 * (kernel / 2) - kernel) / stride + 1 }
@@ -39,7 +39,7 @@ struct Conv1dLayer: Sendable {
                 }
             }
         }
-        var output = affine(patches, rows: outLength, weight: weight, bias: bias, k: patchSize, n: outputChannels)
+        var output = weight.multiplyRows(patches, rows: outLength, bias: bias)
         output.withUnsafeMutableBufferPointer { o in
             for i in 0..<o.count { o[i] = max(o[i], 0) }
         }

@@ -14,8 +14,8 @@ public struct InkNetwork: Sendable {
     let convolutions: [Conv1dLayer]
     /// Per layer, the forward and the backward direction.
     let lstm: [(forward: LSTMDirection, backward: LSTMDirection)]
-    /// `2·hidden × classes`.
-    let outputWeight: [Float]
+    /// `classes × 2·hidden`.
+    let outputWeight: QuantizedMatrix
     let outputBias: [Float]
     public let classCount: Int
     public let inputFeatures: Int
@@ -57,7 +57,7 @@ public struct InkNetwork: Sendable {
         }
         self.convolutions = convolutions
         self.lstm = lstm
-        outputWeight = transposed(try weights.tensor("out.weight", shape: [classes, 2 * h]), rows: classes, columns: 2 * h)
+        outputWeight = QuantizedMatrix(outputMajor: try weights.tensor("out.weight", shape: [classes, 2 * h]), outputs: classes, inputs: 2 * h)
         outputBias = try weights.tensor("out.bias", shape: [classes])
         classCount = classes
         inputFeatures = shape.inputFeatures
@@ -89,7 +89,7 @@ public struct InkNetwork: Sendable {
             }
             x = next
         }
-        var logits = affine(x, rows: length, weight: outputWeight, bias: outputBias, k: 2 * hidden, n: classCount)
+        var logits = outputWeight.multiplyRows(x, rows: length, bias: outputBias)
         for frame in 0..<length { logSoftmax(&logits, offset: frame * classCount, count: classCount) }
         return logits
     }

@@ -3,18 +3,18 @@ import Foundation
 /// One direction of one LSTM layer with PyTorch's gate order (input, forget, cell, output).
 struct LSTMDirection: Sendable {
     let inputSize: Int, hidden: Int
-    /// `inputSize × 4·hidden` (PyTorch's `weight_ih` transposed).
-    let inputWeight: [Float]
-    /// `hidden × 4·hidden` (PyTorch's `weight_hh` transposed).
-    let recurrentWeight: [Float]
+    /// PyTorch's `weight_ih`, `4·hidden × inputSize`, in 16-bit integers.
+    let inputWeight: QuantizedMatrix
+    /// PyTorch's `weight_hh`, `4·hidden × hidden`, in 16-bit integers.
+    let recurrentWeight: QuantizedMatrix
     /// `bias_ih + bias_hh`.
     let bias: [Float]
     let reverse: Bool
 
     init(weightIH: [Float], weightHH: [Float], biasIH: [Float], biasHH: [Float], inputSize: Int, hidden: Int, reverse: Bool) {
         self.inputSize = inputSize; self.hidden = hidden; self.reverse = reverse
-        inputWeight = transposed(weightIH, rows: 4 * hidden, columns: inputSize)
-        recurrentWeight = transposed(weightHH, rows: 4 * hidden, columns: hidden)
+        inputWeight = QuantizedMatrix(outputMajor: weightIH, outputs: 4 * hidden, inputs: inputSize)
+        recurrentWeight = QuantizedMatrix(outputMajor: weightHH, outputs: 4 * hidden, inputs: hidden)
         bias = zip(biasIH, biasHH).map { $0 + $1 }
     }
 
@@ -23,32 +23,54 @@ struct LSTMDirection: Sendable {
     /// matrix multiply over all steps; only the recurrence is sequential. O(length·hidden·(in+hidden)).
     func run(_ input: [Float], length: Int, into output: UnsafeMutablePointer<Float>, outputStride: Int, outputOffset: Int) {
         let gatesWidth = 4 * hidden
-        var gates = affine(input, rows: length, weight: inputWeight, bias: bias, k: inputSize, n: gatesWidth)
+        var gates = inputWeight.multiplyRows(input, rows: length, bias: bias)
         var h = [Float](repeating: 0, count: hidden)
         var c = [Float](repeating: 0, count: hidden)
+        var previous = QuantizedVector(count: hidden)
         gates.withUnsafeMutableBufferPointer { g in
-            recurrentWeight.withUnsafeBufferPointer { u in
-                h.withUnsafeMutableBufferPointer { h in
-                    c.withUnsafeMutableBufferPointer { c in
-                        for step in 0..<length {
-                            let t = reverse ? length - 1 - step : step
-                            let z = g.baseAddress! + t * gatesWidth
-                            matrixMultiply(h.baseAddress!, u.baseAddress!, bias: z, into: z, m: 1, k: hidden, n: gatesWidth)
-                            let out = output + t * outputStride + outputOffset
-                            let cells = c.baseAddress!, states = h.baseAddress!
-                            for j in 0..<hidden {
-                                let i = Activations.sigmoid(z[j]), f = Activations.sigmoid(z[hidden + j])
-                                let cell = Activations.tanh(z[2 * hidden + j]), o = Activations.sigmoid(z[3 * hidden + j])
-                                let state = f * cells[j] + i * cell
-                                let output = o * Activations.tanh(state)
-                                cells[j] = state
-                                states[j] = output
-                                out[j] = output
-                            }
-                        }
+            h.withUnsafeMutableBufferPointer { h in
+                c.withUnsafeMutableBufferPointer { c in
+                    for step in 0..<length {
+                        let t = reverse ? length - 1 - step : step
+                        let z = g.baseAddress! + t * gatesWidth
+                        previous.quantize(h.baseAddress!)
+                        recurrentWeight.multiply(previous, adding: z, into: z)
+                        updateCells(gates: z, cells: c.baseAddress!, states: h.baseAddress!,
+                                    output: output + t * outputStride + outputOffset)
                     }
                 }
             }
+        }
+    }
+
+    /// One step's cell and hidden state from its gate pre-activations (`4·hidden`, PyTorch's
+    /// order); the new state goes to `states` and `output`. Four lanes at a time in release
+    /// builds, with the same arithmetic as the scalar tail. O(hidden).
+    @inline(__always)
+    private func updateCells(gates z: UnsafePointer<Float>, cells: UnsafeMutablePointer<Float>,
+                             states: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        var j = 0
+        if useSIMDKernels {
+            while j + 4 <= hidden {
+                let i = Activations.sigmoid(load4(z + j)), f = Activations.sigmoid(load4(z + hidden + j))
+                let cell = Activations.tanh(load4(z + 2 * hidden + j)), o = Activations.sigmoid(load4(z + 3 * hidden + j))
+                let state = f * load4(cells + j) + i * cell
+                let next = o * Activations.tanh(state)
+                store4(state, cells + j)
+                store4(next, states + j)
+                store4(next, output + j)
+                j += 4
+            }
+        }
+        while j < hidden {
+            let i = Activations.sigmoid(z[j]), f = Activations.sigmoid(z[hidden + j])
+            let cell = Activations.tanh(z[2 * hidden + j]), o = Activations.sigmoid(z[3 * hidden + j])
+            let state = f * cells[j] + i * cell
+            let next = o * Activations.tanh(state)
+            cells[j] = state
+            states[j] = next
+            output[j] = next
+            j += 1
         }
     }
 }
