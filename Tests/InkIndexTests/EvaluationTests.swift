@@ -82,11 +82,12 @@ private func sample(_ rows: [String], id: String = "s") -> LabeledSample {
         #expect(reading.text == "")
     }
 
+    /// The eight keys, plus `cer_caseless`.
     @Test func reportUsesTheAgreedJSONKeys() throws {
         var tally = EvaluationTally()
         tally.add(SampleReading(id: "x", reference: "a", lines: [], milliseconds: 1))
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(tally.report)) as? [String: Any]
         #expect(Set(json?.keys.map { $0 } ?? []) ==
-            ["samples", "cer", "wer", "cer_normalized", "wer_normalized", "oracle_cer", "median_ms", "p95_ms"])
+            ["samples", "cer", "wer", "cer_normalized", "wer_normalized", "oracle_cer", "cer_caseless", "median_ms", "p95_ms"])
     }
 }

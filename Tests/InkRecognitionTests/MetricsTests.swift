@@ -53,6 +53,15 @@ import Testing
         #expect(rates.oracleCER == 0)
     }
 
+    @Test func caselessRateIgnoresOnlyCase() {
+        var rates = ErrorRates()
+        rates.add(reference: "Australia", hypothesis: "AUSTRALIA")
+        #expect(rates.cer == 8.0 / 9.0)
+        #expect(rates.caselessCER == 0)
+        rates.add(reference: "Aalen", hypothesis: "aaden")
+        #expect(rates.caselessCER == 1.0 / 14.0)
+    }
+
     @Test func emptyReferencesDoNotDivideByZero() {
         var rates = ErrorRates()
         #expect(rates.cer == 0)

@@ -8,6 +8,8 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
     public var werNormalized: Double
     /// The CER had the closest candidate been chosen (see `RecognitionEvaluator`).
     public var oracleCER: Double
+    /// The CER with case folded on both sides (see `ErrorRates.caselessCER`).
+    public var cerCaseless: Double
     /// Per-sample recognition time: layout plus every line's recognition.
     public var medianMilliseconds: Double
     public var p95Milliseconds: Double
@@ -17,6 +19,7 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
         case cerNormalized = "cer_normalized"
         case werNormalized = "wer_normalized"
         case oracleCER = "oracle_cer"
+        case cerCaseless = "cer_caseless"
         case medianMilliseconds = "median_ms"
         case p95Milliseconds = "p95_ms"
     }
@@ -28,6 +31,7 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
         cerNormalized = rates.normalizedCER
         werNormalized = rates.normalizedWER
         oracleCER = rates.oracleCER
+        cerCaseless = rates.caselessCER
         medianMilliseconds = latency.median
         p95Milliseconds = latency.p95
     }

@@ -18,6 +18,7 @@ public struct ErrorRates: Sendable, Hashable {
     public private(set) var normalizedWordEdits = 0
     public private(set) var normalizedReferenceWords = 0
     public private(set) var oracleCharacterEdits = 0
+    public private(set) var caselessCharacterEdits = 0
 
     public init() {}
 
@@ -36,6 +37,7 @@ public struct ErrorRates: Sendable, Hashable {
         normalizedReferenceCharacters += normalizedReference.count
         normalizedWordEdits += EditDistance.between(words: normalizedReference, normalizedHypothesis)
         normalizedReferenceWords += EditDistance.words(of: normalizedReference).count
+        caselessCharacterEdits += EditDistance.between(characters: reference.lowercased(), hypothesis.lowercased())
         oracleCharacterEdits += alternatives.reduce(distance) { min($0, EditDistance.between(characters: reference, $1)) }
     }
 
@@ -43,6 +45,9 @@ public struct ErrorRates: Sendable, Hashable {
     public var wer: Double { ratio(wordEdits, referenceWords) }
     public var normalizedCER: Double { ratio(normalizedCharacterEdits, normalizedReferenceCharacters) }
     public var normalizedWER: Double { ratio(normalizedWordEdits, normalizedReferenceWords) }
+    /// The CER with case folded on both sides (raw strings): some corpora label words written
+    /// in capitals in title case (UNIPEN's writer apd28 does).
+    public var caselessCER: Double { ratio(caselessCharacterEdits, referenceCharacters) }
     /// The CER had the closest candidate of each sample been chosen (raw strings).
     public var oracleCER: Double { ratio(oracleCharacterEdits, referenceCharacters) }
 

@@ -9,13 +9,14 @@ struct EvalCommand: Command {
 
         Recognizes every sample (split into lines, read lines joined by one space) and prints the
         number of samples, CER and WER on raw strings and with spaces around punctuation
-        normalized, the oracle CER of the candidate list, and median and p95 milliseconds per
+        normalized, the oracle CER of the candidate list, the CER with case folded (for corpora
+        whose labels do not keep the written case), and median and p95 milliseconds per
         sample (layout plus recognition, one thread). Rates are fractions in --json, percentages
         otherwise.
 
         OPTIONS:
           --limit N               Only the first N samples.
-          --json                  {samples, cer, wer, cer_normalized, wer_normalized, oracle_cer, median_ms, p95_ms}.
+          --json                  {samples, cer, wer, cer_normalized, wer_normalized, oracle_cer, cer_caseless, median_ms, p95_ms}.
           --candidates N          Candidates per line for the oracle (default 8).
           --whole                 Read each sample as one line (no layout).
           --held-out-writers      Only samples of writers that training kept out (Training/prep.py's
@@ -66,6 +67,7 @@ struct EvalCommand: Command {
         print("CER              \(percent(report.cer))   normalized \(percent(report.cerNormalized))")
         print("WER              \(percent(report.wer))   normalized \(percent(report.werNormalized))")
         print("oracle CER       \(percent(report.oracleCER))")
+        print("caseless CER     \(percent(report.cerCaseless))")
         print("latency          median \(String(format: "%.2f", report.medianMilliseconds)) ms, p95 \(String(format: "%.2f", report.p95Milliseconds)) ms")
     }
 }
