@@ -13,7 +13,7 @@ import Testing
         }
         #expect(worstTanh < 1e-6)
         #expect(worstSigmoid < 1e-6)
-        #expect(Activations.tanh(0) == 0)
-        #expect(Activations.tanh(100) <= 1 && Activations.tanh(-100) >= -1)
+        #expect(Activations.tanh(Float(0)) == 0)
+        #expect(Activations.tanh(Float(100)) <= 1 && Activations.tanh(Float(-100)) >= -1)
     }
 }
