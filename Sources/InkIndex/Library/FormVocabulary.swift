@@ -31,7 +31,9 @@ final class FormVocabulary {
         // allows; a vocabulary has no network evidence to look further for).
         var probes = DeletionNeighborhood.variants(of: term.key, depth: min(2, Int(term.maxDistance.rounded(.up))))
         probes.insert(term.key)
-        let list = String(decoding: try JSONEncoder().encode(probes.sorted()), as: UTF8.self)
+        // Keys are letters, digits and `|` (TextNormalizer keeps nothing else), so they need no
+        // escaping in JSON; a probe that would is no key.
+        let list = Self.jsonArray(probes.filter { !$0.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) }.map { "\"" + $0 + "\"" })
         var candidates: [Int64: (key: String, reading: String)] = [:]
         func read(_ sql: String, _ bindings: [SQLValue], where keep: (String) -> Bool = { _ in true }) throws {
             for (id, key, reading) in try db.query(sql, bindings, row: { ($0.int(0), $0.text(1), $0.text(2)) }) where keep(key) {
@@ -40,7 +42,7 @@ final class FormVocabulary {
         }
         try read("""
             SELECT id, key, reading FROM terms WHERE key IN (SELECT value FROM json_each(?1))
-            UNION SELECT t.id, t.key, t.reading FROM term_variants v JOIN terms t ON t.id = v.term
+            UNION ALL SELECT t.id, t.key, t.reading FROM term_variants v JOIN terms t ON t.id = v.term
             WHERE v.variant IN (SELECT value FROM json_each(?1))
             """, [.text(list)])
         if term.allowsPrefix, !term.key.isEmpty {
@@ -60,6 +62,9 @@ final class FormVocabulary {
             return (id, match.score)
         }
     }
+
+    /// A JSON array of the given JSON values, for `json_each`: one statement for any number.
+    static func jsonArray(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
 
     /// The least string above every string that begins with `key` (in SQLite's binary order of
     /// UTF-8, which is the order of scalar values), or nil where there is none.

@@ -40,46 +40,15 @@ extension NoteLibrary {
     /// most queries are answered by the postings near the top; the last level reads them all.
     private static let levels: [Double] = [0.9, 0.75, 0.5, 0]
 
-    /// The most any posting of these keys scores: the best key score times the highest
-    /// probability among their postings (through `postings_by_probability`, one seek a key).
-    private func ceiling(of matches: [(id: Int64, score: Double)]) throws -> Double {
-        guard let best = matches.map(\.score).max() else { return 0 }
-        let ids = matches.map { String($0.id) }.joined(separator: ",")
-        let probability = try db.query("SELECT max((SELECT max(probability) FROM postings WHERE term = j.value)) FROM json_each(?) j",
-                                       [.text("[" + ids + "]")]) { $0.isNull(0) ? 0 : $0.double(0) }.first ?? 0
-        return best * probability
-    }
-
-    /// Token ids that carry one of the keys with a score (probability times key score) of at
-    /// least `floor`, each with its best such score: an upper bound of its score for the word.
-    private func candidateTokens(_ matches: [(id: Int64, score: Double)], floor: Double = 0) throws -> [Int64: Double] {
-        var bound: [Int64: Double] = [:]
-        for (termID, formScore) in matches {
-            let statement: Statement
-            if floor > 0 {
-                // Lowered a little, so rounding never drops a posting scoring exactly the floor.
-                statement = try db.prepare("SELECT token, probability FROM postings WHERE term = ? AND probability >= ?")
-                try statement.bind([.int(termID), .double(floor / formScore * (1 - 1e-9))])
-            } else {
-                statement = try db.prepare("SELECT token, probability FROM postings WHERE term = ?")
-                try statement.bind([.int(termID)])
-            }
-            while try statement.step() {
-                let token = statement.int(0), score = statement.double(1) * formScore
-                if score > bound[token] ?? -1 { bound[token] = score }
-            }
-        }
-        return bound
-    }
-
     /// One word: each candidate token is scored on its own, most promising first.
     private func wordHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
         let matches = try vocabulary.matches(of: query.terms[0], in: db)
-        let ceiling = try ceiling(of: matches)
-        return try confirm(limit: limit, ranked: { fraction in
-            let threshold = max(Self.minimumScore, fraction * ceiling)
-            return try candidateTokens(matches, floor: fraction * ceiling).filter { $0.value >= threshold }
-                .map { (id: $0.key, bound: $0.value) }
+        let size = try matches.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) }
+        var bands = CandidateBands(matches)
+        return try confirm(limit: limit, postings: size, ranked: { fraction in
+            try bands.read(downTo: fraction, in: db)
+            let threshold = max(Self.minimumScore, fraction > 0 ? fraction * (try bands.ceiling(in: db)) : 0)
+            return bands.tokens.filter { $0.value >= threshold }.map { (id: $0.key, bound: $0.value) }
         }) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
@@ -115,55 +84,62 @@ extension NoteLibrary {
         let anchor = sizes.indices.min { sizes[$0] < sizes[$1] }!
         // Reading a token's neighbourhood costs about as much as reading 16 postings.
         let distant = query.terms.indices.filter { $0 != anchor && sizes[$0] > 16 * sizes[anchor] }
-        let ceilings = try query.terms.indices.map { term in
-            distant.contains(term) ? matches[term].map(\.score).max()! : try ceiling(of: matches[term])
-        }
+        var bands = matches.map(CandidateBands.init)
+        // Candidates of distant words, found around the anchors probed so far.
+        var near = [[Int64: Double]](repeating: [:], count: count)
+        var probed = Set<Int64>()
+        func candidates(_ term: Int) -> [Int64: Double] { distant.contains(term) ? near[term] : bands[term].tokens }
         /// The tokens a phrase through an anchor can span.
         func window(_ id: Int64) -> ClosedRange<Int64> { (id - gap * Int64(anchor))...(id + gap * Int64(count - 1 - anchor)) }
 
         func ranked(_ fraction: Double) throws -> [(id: Int64, bound: Double)] {
-            let threshold = max(Self.minimumScore, pow(fraction * ceilings.reduce(1, *), 1 / Double(count)))
-            var candidates = [[Int64: Double]](repeating: [:], count: count)
-            for term in query.terms.indices where !distant.contains(term) {
-                candidates[term] = try candidateTokens(matches[term], floor: fraction * ceilings[term])
+            var product = 1.0
+            for term in query.terms.indices {
+                if distant.contains(term) {
+                    product *= matches[term].map(\.score).max()!
+                } else {
+                    try bands[term].read(downTo: fraction, in: db)
+                    if fraction > 0 { product *= try bands[term].ceiling(in: db) }
+                }
             }
+            let threshold = max(Self.minimumScore, fraction > 0 ? pow(fraction * product, 1 / Double(count)) : 0)
             if !distant.isEmpty {
                 let scores = distant.map { Dictionary(matches[$0].map { ($0.id, $0.score) }, uniquingKeysWith: max) }
                 let statement = try db.prepare("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?")
-                for id in candidates[anchor].keys {
+                for id in bands[anchor].tokens.keys where probed.insert(id).inserted {
                     let around = window(id)
                     try statement.bind([.int(around.lowerBound), .int(around.upperBound)])
                     while try statement.step() {
                         let token = statement.int(0), termID = statement.int(1)
                         for (k, term) in distant.enumerated() {
-                            if let score = scores[k][termID], score > candidates[term][token] ?? -1 { candidates[term][token] = score }
+                            if let score = scores[k][termID], score > near[term][token] ?? -1 { near[term][token] = score }
                         }
                     }
                     statement.reset()
                 }
             }
-            guard candidates.allSatisfy({ !$0.isEmpty }) else { return [] }
+            guard query.terms.indices.allSatisfy({ !candidates($0).isEmpty }) else { return [] }
             /// Terms `term`, `term + step`, ... placed from `position` on, each within `gap`
             /// tokens of the previous: the best sum of their log bounds; nil where they cannot
             /// be placed.
             func chain(_ term: Int, from position: Int64, step: Int64) -> Double? {
-                guard candidates.indices.contains(term) else { return 0 }
+                guard query.terms.indices.contains(term) else { return 0 }
                 var best: Double?
                 for distance in 1...gap {
                     let at = position + step * distance
-                    guard let score = candidates[term][at], let rest = chain(term + Int(step), from: at, step: step) else { continue }
+                    guard let score = candidates(term)[at], let rest = chain(term + Int(step), from: at, step: step) else { continue }
                     best = max(best ?? -.infinity, log(score) + rest)
                 }
                 return best
             }
-            return candidates[anchor].compactMap { id, score in
+            return bands[anchor].tokens.compactMap { id, score in
                 guard let before = chain(anchor - 1, from: id, step: -1), let after = chain(anchor + 1, from: id, step: 1) else { return nil }
                 let bound = exp((log(score) + before + after) / Double(count))
                 return bound >= threshold ? (id, bound) : nil
             }
         }
 
-        return try confirm(limit: limit, ranked: ranked) { batch in
+        return try confirm(limit: limit, postings: sizes[anchor], ranked: ranked) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
             var anchorOffsets: [Int64: Int] = [:]
@@ -237,13 +213,14 @@ extension NoteLibrary {
     /// are held (case matching, or a bound above the true score, can reject some) or none remain.
     /// `ranked(f)` gives every candidate whose bound reaches a threshold falling with f (all of
     /// them at 0), so that each level's ranking begins with the previous one's: a batch is the
-    /// same whichever level supplied it.
-    private func confirm(limit: Int, ranked: (_ fraction: Double) throws -> [(id: Int64, bound: Double)],
+    /// same whichever level supplied it. Where the candidates come from few `postings` (an
+    /// estimate), they are read all at once.
+    private func confirm(limit: Int, postings: Int, ranked: (_ fraction: Double) throws -> [(id: Int64, bound: Double)],
                          _ search: ([Int64]) throws -> [LibraryHit]) throws -> [LibraryHit] {
         func sorted(_ candidates: [(id: Int64, bound: Double)]) -> [(id: Int64, bound: Double)] {
             candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }
         }
-        var level = 0
+        var level = postings <= 4 * (limit + 8) ? Self.levels.count - 1 : 0
         var candidates = sorted(try ranked(Self.levels[level]))
         var hits: [LibraryHit] = []
         var start = 0
