@@ -14,9 +14,10 @@ extension NoteLibrary {
     /// ```swift
     /// let hits = try await library.search("Jn 3:16", limit: 10)
     /// ```
-    /// Complexity: the query's key expansion, O(postings of the matched keys) (for a reference,
-    /// O(citations of its chapter)), then reading and scoring the words of about `limit`
-    /// candidates.
+    /// Complexity: the query's key expansion (index lookups of its deletion variants), the
+    /// postings of the matched keys that score near the best (all of them at worst; for a
+    /// reference, O(citations of its chapter)), then reading and scoring the words of about
+    /// `limit` candidates.
     public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, limit: Int = 50) throws -> [LibraryHit] {
         let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly))
         guard !query.isEmpty, limit > 0 else { return [] }
@@ -145,19 +146,35 @@ extension NoteLibrary {
             var anchorOffsets: [Int64: Int] = [:]
             for id in batch {
                 let around = window(id)
-                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(around.lowerBound), .int(around.upperBound)])
-                guard let note = rows.first(where: { $0.id == id })?.note else { continue }
-                let words = rows.filter { $0.note == note }
-                let offset = words.firstIndex { $0.id == id }!
                 var posted: [Int64: Set<Int64>] = [:]
                 for (token, term) in try db.query("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?",
                                                   [.int(around.lowerBound), .int(around.upperBound)], row: { ($0.int(0), $0.int(1)) }) {
                     posted[token, default: []].insert(term)
                 }
+                // Whether a token carries one of a word's keys, at any score.
+                func carries(_ term: Int, _ token: Int64) -> Bool { !(posted[token] ?? []).isDisjoint(with: keys[term]) }
+                /// The farthest token that a placement of terms `term`, `term + step`, ...
+                /// reaches from `position`; nil where they cannot be placed.
+                func reach(_ term: Int, from position: Int64, step: Int64) -> Int64? {
+                    guard query.terms.indices.contains(term) else { return position }
+                    var farthest: Int64?
+                    for distance in 1...gap {
+                        let at = position + step * distance
+                        guard carries(term, at), let end = reach(term + Int(step), from: at, step: step) else { continue }
+                        farthest = farthest.map { step > 0 ? max($0, end) : min($0, end) } ?? end
+                    }
+                    return farthest
+                }
+                // Only the words that placements of the phrase through the anchor span.
+                guard let first = reach(anchor - 1, from: id, step: -1), let last = reach(anchor + 1, from: id, step: 1) else { continue }
+                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(first), .int(last)])
+                guard let note = rows.first(where: { $0.id == id })?.note else { continue }
+                let words = rows.filter { $0.note == note }
+                let offset = words.firstIndex { $0.id == id }!
                 // Neighbouring candidates may be separated by a word that is searchable: such
                 // an anchor has no phrase, and costs no index.
                 guard Self.placesEveryTerm(words.map { ($0.id, $0.word) }, anchorOffset: offset, anchor: anchor, termCount: count,
-                                           matches: { term, token in !(posted[token] ?? []).isDisjoint(with: keys[term]) }) else { continue }
+                                           matches: carries) else { continue }
                 index.add(words.map(\.word), to: id)
                 notes[id] = note
                 anchorOffsets[id] = offset
