@@ -1,25 +1,13 @@
 import Foundation
 
-/// The library's reading keys held in an InkSearch `SearchIndex`, one document per term, so
-/// that expanding a query word into the keys it matches (exactly, as a prefix, or fuzzily under
-/// the confusion classes) uses the very matcher of `StrokeRecognizer.search`.
-///
-/// Terms are only ever appended to the `terms` table, so the cache refreshes by loading the rows
-/// above the highest id it holds; a connection sees other connections' new terms at its next
-/// search.
+/// Expands a query word into the library's reading keys it matches (exactly, as a prefix, or
+/// fuzzily under the confusion classes), as an InkSearch `SearchIndex` holding every key would,
+/// without holding them: SQLite reads only the keys that could match (`terms` by key, a key
+/// range for a prefix, `term_variants` for keys sharing a deletion variant with the word), and
+/// `WordMatcher` judges each. So a connection's first search costs no more than its later ones,
+/// and every search sees the keys committed before it.
 final class FormVocabulary {
-    private var index = SearchIndex<Int64>(findsReferences: false)
-    private var maxID: Int64 = 0
-
-    func refresh(from db: Database) throws {
-        let top = try db.scalarInt("SELECT max(id) FROM terms") ?? 0
-        guard top > maxID else { return }
-        for (id, reading) in try db.query("SELECT id, reading FROM terms WHERE id > ? ORDER BY id", [.int(maxID)], row: { ($0.int(0), $0.text(1)) }) {
-            index.add([WordToken(strokeIDs: [], bounds: .null, line: 0, position: 0, readings: [WordReading(text: reading, probability: 1)])], to: id)
-            maxID = id
-        }
-    }
-
+    private let matcher = WordMatcher()
     private var postingCounts: [Int64: Int] = [:]
 
     /// How many tokens carry a term, counted once per connection: a cost estimate for choosing
@@ -34,12 +22,64 @@ final class FormVocabulary {
     /// Terms one query word matches, each with the best score a reading of probability 1 would
     /// get (so a posting's score is at most its probability times this). Case is not checked
     /// here: keys are case-folded; hits are verified against the readings themselves.
-    func matches(of term: SearchQuery.Term, in query: SearchQuery) -> [(id: Int64, score: Double)] {
-        var single = query
-        single.terms = [term]
-        single.reference = nil
-        single.book = nil
-        single.options.caseMatchingOnly = false
-        return index.search(single).map { ($0.document, $0.hit.score) }
+    ///
+    /// Complexity: O(deletion variants of the word) index lookups (≤ ~80), plus one range scan
+    /// and one distance per key it begins, for a prefix.
+    func matches(of term: SearchQuery.Term, in db: Database) throws -> [(id: Int64, score: Double)] {
+        // The candidates `SearchIndex` gathers: keys equal to the word or to one of its deletion
+        // variants, or having one of those among their own variants (as deep as its distance
+        // allows; a vocabulary has no network evidence to look further for).
+        var probes = DeletionNeighborhood.variants(of: term.key, depth: min(2, Int(term.maxDistance.rounded(.up))))
+        probes.insert(term.key)
+        // Keys are letters, digits and `|` (TextNormalizer keeps nothing else), so they need no
+        // escaping in JSON; a probe that would is no key.
+        let list = Self.jsonArray(probes.filter { !$0.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) }.map { "\"" + $0 + "\"" })
+        var candidates: [Int64: (key: String, reading: String)] = [:]
+        func read(_ sql: String, _ bindings: [SQLValue], where keep: (String) -> Bool = { _ in true }) throws {
+            for (id, key, reading) in try db.query(sql, bindings, row: { ($0.int(0), $0.text(1), $0.text(2)) }) where keep(key) {
+                candidates[id] = (key, reading)
+            }
+        }
+        try read("""
+            SELECT id, key, reading FROM terms WHERE key IN (SELECT value FROM json_each(?1))
+            UNION ALL SELECT t.id, t.key, t.reading FROM term_variants v JOIN terms t ON t.id = v.term
+            WHERE v.variant IN (SELECT value FROM json_each(?1))
+            """, [.text(list)])
+        if term.allowsPrefix, !term.key.isEmpty {
+            // The range holds the keys that begin with the word's scalars; `SearchIndex` takes
+            // those that begin with its characters (no combining mark after it).
+            let begins = { (key: String) in key.hasPrefix(term.key) }
+            if let end = Self.successor(of: term.key) {
+                try read("SELECT id, key, reading FROM terms WHERE key >= ? AND key < ?", [.text(term.key), .text(end)], where: begins)
+            } else {
+                try read("SELECT id, key, reading FROM terms WHERE key >= ?", [.text(term.key)], where: begins)
+            }
+        }
+        return candidates.compactMap { id, candidate in
+            guard let match = matcher.match(term, collapsed: Array(candidate.key.unicodeScalars),
+                                            reading: WordReading(text: candidate.reading, probability: 1), caseMatchingOnly: false),
+                  match.score >= matcher.policy.minimumScore else { return nil }
+            return (id, match.score)
+        }
+    }
+
+    /// A JSON array of the given JSON values, for `json_each`: one statement for any number.
+    static func jsonArray(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+
+    /// The least string above every string that begins with `key` (in SQLite's binary order of
+    /// UTF-8, which is the order of scalar values), or nil where there is none.
+    static func successor(of key: String) -> String? {
+        var scalars = Array(key.unicodeScalars)
+        while let last = scalars.popLast() {
+            var value = last.value + 1
+            if (0xD800...0xDFFF).contains(value) { value = 0xE000 }
+            if let next = Unicode.Scalar(value) {
+                scalars.append(next)
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars)
+                return String(view)
+            }
+        }
+        return nil
     }
 }

@@ -1,7 +1,26 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2, version3], followUps: [3: { try CitationRows.rebuild($0) }])
+    static let migrator = Migrator(steps: [version1, version2, version3, version4],
+                                   followUps: [3: { try CitationRows.rebuild($0) }, 4: { try TermVariants.rebuild($0) }])
+
+    /// Version 4: a query word is expanded into the keys it matches by SQLite, not by a copy of
+    /// every key held in memory (which a connection had to load before its first search: 2.5 s
+    /// at 100,000 lines). Exact keys and prefixes come from `terms`' key index; fuzzy candidates
+    /// from `term_variants`, each key's deletion variants (refilled from `terms` by
+    /// `TermVariants.rebuild`). Postings are indexed by probability, so that a query reads only
+    /// the postings that can reach its best hits. Nothing is reindexed; no drawing is touched.
+    static let version4 = """
+        -- Derived: the deletion variants of each key in `terms` (InkSearch's DeletionNeighborhood,
+        -- as deep as SearchIndex goes for the key's length): two keys within k edits share a
+        -- variant reached by at most k deletions from each.
+        CREATE TABLE term_variants(
+            variant TEXT NOT NULL,
+            term INTEGER NOT NULL,
+            PRIMARY KEY(variant, term)
+        ) WITHOUT ROWID;
+        CREATE INDEX postings_by_probability ON postings(term, probability);
+        """
 
     /// Version 3: a citation is stored where it is written (its first token and word count) with
     /// its chapter, verses and probability, so that a reference query reads only the citations of

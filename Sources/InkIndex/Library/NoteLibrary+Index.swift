@@ -66,7 +66,9 @@ extension NoteLibrary {
     private func termID(_ key: String, reading: String) throws -> Int64 {
         if let id = try db.scalarInt("SELECT id FROM terms WHERE key = ?", [.text(key)]) { return id }
         try db.execute("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(reading)])
-        return db.lastInsertRowID
+        let id = db.lastInsertRowID
+        try TermVariants.insert(term: id, key: key, into: db)
+        return id
     }
 
     func deleteIndexRows(noteID: String) throws {

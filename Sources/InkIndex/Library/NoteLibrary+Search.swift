@@ -14,14 +14,14 @@ extension NoteLibrary {
     /// ```swift
     /// let hits = try await library.search("Jn 3:16", limit: 10)
     /// ```
-    /// Complexity: the query's key expansion, O(postings of the matched keys) (for a reference,
-    /// O(citations of its chapter)), then reading and scoring the words of about `limit`
-    /// candidates.
+    /// Complexity: the query's key expansion (index lookups of its deletion variants), the
+    /// postings of the matched keys that score near the best (all of them at worst; for a
+    /// reference, O(citations of its chapter)), then reading and scoring the words of about
+    /// `limit` candidates.
     public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, limit: Int = 50) throws -> [LibraryHit] {
         let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly))
         guard !query.isEmpty, limit > 0 else { return [] }
         return try db.transaction(.deferred) {
-            try vocabulary.refresh(from: db)
             var hits: [LibraryHit] = []
             if let reference = query.reference ?? query.book {
                 hits += try referenceHits(query, reference, limit: limit)
@@ -37,29 +37,20 @@ extension NoteLibrary {
 
     private static var minimumScore: Double { MatchPolicy.standard.minimumScore }
 
-    /// Token ids that carry a key the term matches, with an upper bound of their score.
-    private func candidateTokens(_ term: SearchQuery.Term, in query: SearchQuery) throws -> [Int64: Double] {
-        try candidateTokens(vocabulary.matches(of: term, in: query))
-    }
-
-    private func candidateTokens(_ matches: [(id: Int64, score: Double)]) throws -> [Int64: Double] {
-        var bound: [Int64: Double] = [:]
-        for (termID, formScore) in matches {
-            let statement = try db.prepare("SELECT token, probability FROM postings WHERE term = ?")
-            try statement.bind([.int(termID)])
-            while try statement.step() {
-                let token = statement.int(0), score = statement.double(1) * formScore
-                if score > bound[token] ?? -1 { bound[token] = score }
-            }
-        }
-        return bound
-    }
+    /// The levels at which candidates are read, as fractions of the most a candidate can score:
+    /// most queries are answered by the postings near the top; the last level reads them all.
+    private static let levels: [Double] = [0.9, 0.75, 0.5, 0]
 
     /// One word: each candidate token is scored on its own, most promising first.
     private func wordHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
-        let ranked = try candidateTokens(query.terms[0], in: query).filter { $0.value >= Self.minimumScore }
-            .map { (id: $0.key, bound: $0.value) }
-        return try confirm(ranked, limit: limit) { batch in
+        let matches = try vocabulary.matches(of: query.terms[0], in: db)
+        let size = try matches.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) }
+        var bands = CandidateBands(matches)
+        return try confirm(limit: limit, postings: size, ranked: { fraction in
+            try bands.read(downTo: fraction, in: db)
+            let threshold = max(Self.minimumScore, fraction > 0 ? fraction * (try bands.ceiling(in: db)) : 0)
+            return bands.tokens.filter { $0.value >= threshold }.map { (id: $0.key, bound: $0.value) }
+        }) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
             for id in batch {
@@ -74,94 +65,116 @@ extension NoteLibrary {
 
     /// A phrase: candidates of its rarest word ("anchors") whose neighbouring token ids carry
     /// candidates of the other words in order are ranked by the bound of the phrase's score, and
-    /// only the words those placements span, around the best anchors, are read and searched. A note's tokens have
+    /// only the words around the best anchors are read and searched. A note's tokens have
     /// consecutive ids in reading order (they are inserted so, in one transaction); a phrase
     /// steps over up to two words without a searchable reading (punctuation) between its words.
     ///
     /// The anchor word is the one with the fewest postings; a word with many more postings than
-    /// there are anchors ("a" as a prefix) is not read whole: only the postings of the tokens
-    /// around each anchor are (its bound is then the key's score alone, still an upper bound).
+    /// the anchor ("a" as a prefix) is not read whole: only the postings of the tokens around
+    /// each anchor are (its bound is then the key's score alone, still an upper bound). The bound
+    /// is a geometric mean of n words' scores, so it reaches f^(1/n) times its most only where
+    /// each word's score reaches f times that word's most: a level f reads only those postings
+    /// (see `levels`).
     private func phraseHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
         let gap: Int64 = 3
-        let matches = query.terms.map { vocabulary.matches(of: $0, in: query) }
+        let count = query.terms.count
+        let matches = try query.terms.map { try vocabulary.matches(of: $0, in: db) }
+        guard matches.allSatisfy({ !$0.isEmpty }) else { return [] }
+        let keys = matches.map { Set($0.map(\.id)) }
         let sizes = try matches.map { try $0.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) } }
         let anchor = sizes.indices.min { sizes[$0] < sizes[$1] }!
-        var candidates = [[Int64: Double]](repeating: [:], count: query.terms.count)
-        candidates[anchor] = try candidateTokens(matches[anchor])
-        var distant: [Int] = []
-        for term in query.terms.indices where term != anchor {
-            // Reading a token's neighbourhood costs about as much as reading 16 postings.
-            if sizes[term] > 16 * candidates[anchor].count { distant.append(term); continue }
-            candidates[term] = try candidateTokens(matches[term])
-        }
-        if !distant.isEmpty {
-            let scores = distant.map { Dictionary(matches[$0].map { ($0.id, $0.score) }, uniquingKeysWith: max) }
-            let statement = try db.prepare("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?")
-            for id in candidates[anchor].keys {
-                try statement.bind([.int(id - gap * Int64(anchor)), .int(id + gap * Int64(query.terms.count - 1 - anchor))])
-                while try statement.step() {
-                    let token = statement.int(0), termID = statement.int(1)
-                    for (k, term) in distant.enumerated() {
-                        if let score = scores[k][termID], score > candidates[term][token] ?? -1 { candidates[term][token] = score }
-                    }
-                }
-                statement.reset()
-            }
-        }
-        guard candidates.allSatisfy({ !$0.isEmpty }) else { return [] }
-        /// Terms `term`, `term + step`, ... placed from `position` on, each within `gap` tokens
-        /// of the previous: the best sum of their log bounds and the farthest token any
-        /// placement reaches; nil where they cannot be placed.
-        func chain(_ term: Int, from position: Int64, step: Int64) -> (logBound: Double, reach: Int64)? {
-            guard candidates.indices.contains(term) else { return (0, position) }
-            var best: (logBound: Double, reach: Int64)?
-            for distance in 1...gap {
-                let at = position + step * distance
-                guard let score = candidates[term][at], let rest = chain(term + Int(step), from: at, step: step) else { continue }
-                let reach = best.map { step > 0 ? max($0.reach, rest.reach) : min($0.reach, rest.reach) } ?? rest.reach
-                best = (max(best?.logBound ?? -.infinity, log(score) + rest.logBound), reach)
-            }
-            return best
-        }
-        /// Whether each term sits on a candidate of it, on consecutive searchable words through
-        /// the anchor (as `SearchIndex` places a phrase: stepping over words that have no
-        /// searchable reading).
-        func placesEveryTerm(_ words: [(id: Int64, word: WordToken)], anchorOffset: Int) -> Bool {
-            for step in [-1, 1] {
-                var offset = anchorOffset
-                for term in stride(from: anchor + step, to: step < 0 ? -1 : candidates.count, by: step) {
-                    offset += step
-                    while words.indices.contains(offset), candidates[term][words[offset].id] == nil {
-                        if words[offset].word.readings.contains(where: { !TextNormalizer.standard.key($0.text).isEmpty }) { return false }
-                        offset += step
-                    }
-                    guard words.indices.contains(offset) else { return false }
+        // Reading a token's neighbourhood costs about as much as reading 16 postings.
+        let distant = query.terms.indices.filter { $0 != anchor && sizes[$0] > 16 * sizes[anchor] }
+        var bands = matches.map(CandidateBands.init)
+        // Candidates of distant words, found around the anchors probed so far.
+        var near = [[Int64: Double]](repeating: [:], count: count)
+        var probed = Set<Int64>()
+        func candidates(_ term: Int) -> [Int64: Double] { distant.contains(term) ? near[term] : bands[term].tokens }
+        /// The tokens a phrase through an anchor can span.
+        func window(_ id: Int64) -> ClosedRange<Int64> { (id - gap * Int64(anchor))...(id + gap * Int64(count - 1 - anchor)) }
+
+        func ranked(_ fraction: Double) throws -> [(id: Int64, bound: Double)] {
+            var product = 1.0
+            for term in query.terms.indices {
+                if distant.contains(term) {
+                    product *= matches[term].map(\.score).max()!
+                } else {
+                    try bands[term].read(downTo: fraction, in: db)
+                    if fraction > 0 { product *= try bands[term].ceiling(in: db) }
                 }
             }
-            return true
+            let threshold = max(Self.minimumScore, fraction > 0 ? pow(fraction * product, 1 / Double(count)) : 0)
+            if !distant.isEmpty {
+                let scores = distant.map { Dictionary(matches[$0].map { ($0.id, $0.score) }, uniquingKeysWith: max) }
+                let statement = try db.prepare("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?")
+                for id in bands[anchor].tokens.keys where probed.insert(id).inserted {
+                    let around = window(id)
+                    try statement.bind([.int(around.lowerBound), .int(around.upperBound)])
+                    while try statement.step() {
+                        let token = statement.int(0), termID = statement.int(1)
+                        for (k, term) in distant.enumerated() {
+                            if let score = scores[k][termID], score > near[term][token] ?? -1 { near[term][token] = score }
+                        }
+                    }
+                    statement.reset()
+                }
+            }
+            guard query.terms.indices.allSatisfy({ !candidates($0).isEmpty }) else { return [] }
+            /// Terms `term`, `term + step`, ... placed from `position` on, each within `gap`
+            /// tokens of the previous: the best sum of their log bounds; nil where they cannot
+            /// be placed.
+            func chain(_ term: Int, from position: Int64, step: Int64) -> Double? {
+                guard query.terms.indices.contains(term) else { return 0 }
+                var best: Double?
+                for distance in 1...gap {
+                    let at = position + step * distance
+                    guard let score = candidates(term)[at], let rest = chain(term + Int(step), from: at, step: step) else { continue }
+                    best = max(best ?? -.infinity, log(score) + rest)
+                }
+                return best
+            }
+            return bands[anchor].tokens.compactMap { id, score in
+                guard let before = chain(anchor - 1, from: id, step: -1), let after = chain(anchor + 1, from: id, step: 1) else { return nil }
+                let bound = exp((log(score) + before + after) / Double(count))
+                return bound >= threshold ? (id, bound) : nil
+            }
         }
-        var ranked: [(id: Int64, bound: Double)] = []
-        var windows: [Int64: ClosedRange<Int64>] = [:]
-        for (id, score) in candidates[anchor] {
-            guard let before = chain(anchor - 1, from: id, step: -1), let after = chain(anchor + 1, from: id, step: 1) else { continue }
-            let bound = exp((log(score) + before.logBound + after.logBound) / Double(query.terms.count))
-            guard bound >= Self.minimumScore else { continue }
-            ranked.append((id, bound))
-            windows[id] = before.reach...after.reach
-        }
-        return try confirm(ranked, limit: limit) { batch in
+
+        return try confirm(limit: limit, postings: sizes[anchor], ranked: ranked) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
             var anchorOffsets: [Int64: Int] = [:]
             for id in batch {
-                let window = windows[id]!
-                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(window.lowerBound), .int(window.upperBound)])
+                let around = window(id)
+                var posted: [Int64: Set<Int64>] = [:]
+                for (token, term) in try db.query("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?",
+                                                  [.int(around.lowerBound), .int(around.upperBound)], row: { ($0.int(0), $0.int(1)) }) {
+                    posted[token, default: []].insert(term)
+                }
+                // Whether a token carries one of a word's keys, at any score.
+                func carries(_ term: Int, _ token: Int64) -> Bool { !(posted[token] ?? []).isDisjoint(with: keys[term]) }
+                /// The farthest token that a placement of terms `term`, `term + step`, ...
+                /// reaches from `position`; nil where they cannot be placed.
+                func reach(_ term: Int, from position: Int64, step: Int64) -> Int64? {
+                    guard query.terms.indices.contains(term) else { return position }
+                    var farthest: Int64?
+                    for distance in 1...gap {
+                        let at = position + step * distance
+                        guard carries(term, at), let end = reach(term + Int(step), from: at, step: step) else { continue }
+                        farthest = farthest.map { step > 0 ? max($0, end) : min($0, end) } ?? end
+                    }
+                    return farthest
+                }
+                // Only the words that placements of the phrase through the anchor span.
+                guard let first = reach(anchor - 1, from: id, step: -1), let last = reach(anchor + 1, from: id, step: 1) else { continue }
+                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(first), .int(last)])
                 guard let note = rows.first(where: { $0.id == id })?.note else { continue }
                 let words = rows.filter { $0.note == note }
                 let offset = words.firstIndex { $0.id == id }!
                 // Neighbouring candidates may be separated by a word that is searchable: such
                 // an anchor has no phrase, and costs no index.
-                guard placesEveryTerm(words.map { ($0.id, $0.word) }, anchorOffset: offset) else { continue }
+                guard Self.placesEveryTerm(words.map { ($0.id, $0.word) }, anchorOffset: offset, anchor: anchor, termCount: count,
+                                           matches: carries) else { continue }
                 index.add(words.map(\.word), to: id)
                 notes[id] = note
                 anchorOffsets[id] = offset
@@ -170,6 +183,25 @@ extension NoteLibrary {
             return index.search(query).filter { $0.hit.tokens.contains(anchorOffsets[$0.document]!) }
                 .map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
         }
+    }
+
+    /// Whether each term sits on a word that carries one of its keys, on consecutive searchable
+    /// words through the anchor (as `SearchIndex` places a phrase: stepping over words that
+    /// have no searchable reading).
+    private static func placesEveryTerm(_ words: [(id: Int64, word: WordToken)], anchorOffset: Int, anchor: Int, termCount: Int,
+                                        matches: (_ term: Int, _ token: Int64) -> Bool) -> Bool {
+        for step in [-1, 1] {
+            var offset = anchorOffset
+            for term in stride(from: anchor + step, to: step < 0 ? -1 : termCount, by: step) {
+                offset += step
+                while words.indices.contains(offset), !matches(term, words[offset].id) {
+                    if words[offset].word.readings.contains(where: { !TextNormalizer.standard.key($0.text).isEmpty }) { return false }
+                    offset += step
+                }
+                guard words.indices.contains(offset) else { return false }
+            }
+        }
+        return true
     }
 
     /// A reference (or a book named alone): the stored citations that answer it are ranked by
@@ -196,15 +228,29 @@ extension NoteLibrary {
 
     /// Confirms candidates most promising first, a batch at a time, until `limit` distinct hits
     /// are held (case matching, or a bound above the true score, can reject some) or none remain.
-    private func confirm(_ candidates: [(id: Int64, bound: Double)], limit: Int,
+    /// `ranked(f)` gives every candidate whose bound reaches a threshold falling with f (all of
+    /// them at 0), so that each level's ranking begins with the previous one's: a batch is the
+    /// same whichever level supplied it. Where the candidates come from few `postings` (an
+    /// estimate), they are read all at once.
+    private func confirm(limit: Int, postings: Int, ranked: (_ fraction: Double) throws -> [(id: Int64, bound: Double)],
                          _ search: ([Int64]) throws -> [LibraryHit]) throws -> [LibraryHit] {
-        let ranked = candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }
+        func sorted(_ candidates: [(id: Int64, bound: Double)]) -> [(id: Int64, bound: Double)] {
+            candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }
+        }
+        var level = postings <= 4 * (limit + 8) ? Self.levels.count - 1 : 0
+        var candidates = sorted(try ranked(Self.levels[level]))
         var hits: [LibraryHit] = []
         var start = 0
-        while start < ranked.count, hits.count < limit {
-            let end = min(ranked.count, start + limit - min(limit, hits.count) + 8)
-            hits = LibraryHit.unique(hits + (try search(ranked[start..<end].map(\.id)))).sorted(by: LibraryHit.ranking)
-            start = end
+        while hits.count < limit {
+            let end = start + limit - hits.count + 8
+            while candidates.count < end, level + 1 < Self.levels.count {
+                level += 1
+                candidates = sorted(try ranked(Self.levels[level]))
+            }
+            guard start < candidates.count else { break }
+            let batch = candidates[start..<min(end, candidates.count)].map(\.id)
+            hits = LibraryHit.unique(hits + (try search(batch))).sorted(by: LibraryHit.ranking)
+            start += batch.count
         }
         return hits
     }

@@ -35,7 +35,12 @@ public struct WordMatcher: Sendable {
 
     /// The match of a reading, or nil where it does not answer the term.
     public func match(_ term: SearchQuery.Term, reading: WordReading, caseMatchingOnly: Bool) -> Match? {
-        let scalars = normalizer.collapsedScalars(reading.text)
+        match(term, collapsed: normalizer.collapsedScalars(reading.text), reading: reading, caseMatchingOnly: caseMatchingOnly)
+    }
+
+    /// `match` for a reading whose collapsed scalars are at hand (a stored key), so that
+    /// judging many stored keys costs no normalization.
+    public func match(_ term: SearchQuery.Term, collapsed scalars: [Unicode.Scalar], reading: WordReading, caseMatchingOnly: Bool) -> Match? {
         guard let (d, prefix) = distance(term, scalars) else { return nil }
         guard agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: caseMatchingOnly) else { return nil }
         let known = d > 0 && (lexicon?.contains(token: reading.text) ?? false)

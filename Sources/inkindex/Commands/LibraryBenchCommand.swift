@@ -53,7 +53,7 @@ struct LibraryBenchCommand: Command {
             library: \(report.lines) lines in \(report.notes) notes, \(report.words) words, \(report.terms) distinct keys (\(path))
             add and index: \(String(format: "%.1f", report.addAndIndexSeconds)) s, \(Int(report.linesPerSecond)) lines/s, \(Int(report.linesPerCPUSecond)) lines per CPU-second (store only; no recognition)
             size: \(report.fileBytes / report.lines) bytes per line (\(report.drawingBytes / report.lines) of them drawing bytes)
-            search (\(config.queries) queries, limit 20, mean \(String(format: "%.1f", report.meanHits)) hits; first query \(String(format: "%.0f", report.firstQueryMilliseconds)) ms loads the key vocabulary):
+            search (\(config.queries) queries, limit 20, mean \(String(format: "%.1f", report.meanHits)) hits; first query \(String(format: "%.1f", report.firstQueryMilliseconds)) ms, on the library reopened \(String(format: "%.1f", report.reopenedFirstQueryMilliseconds)) ms with the opening):
             \(["all", "word", "prefix", "typo", "phrase", "reference"].map(row).joined(separator: "\n"))
               slowest: \(report.slowest.joined(separator: "; "))
             reindex of \(report.reindexedLines) lines with \(config.readers) readers: \(String(format: "%.1f", report.reindexSeconds)) s (\(Int(report.reindexLinesPerSecond)) lines/s); readers ran \(report.readerSearches) searches and \(report.readerSnapshots) note snapshots: \(report.readerErrors) errors, \(report.partialNotes) partial notes
