@@ -11,7 +11,7 @@ from alphabet import ALPHABET
 MAGIC = b"INKW"
 FORMAT_VERSION = 1
 # Grows whenever the network, its weights or the features change what is output.
-MODEL_VERSION = 2
+MODEL_VERSION = 3
 
 
 def feature_config():

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Reproduces the shipped weights and the golden fixture (Training/README.md, MODEL_CARD.md).
-#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES]
+#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES]
 set -eu
 cd "$(dirname "$0")"
 DATA="${1:-../../shared/data}"
@@ -8,14 +8,18 @@ BUDGET="${2:-70}"
 DEVICE="${3:-cpu}"
 STAGE2="${4:-33}"
 STAGE3="${5:-100}"
+STAGE4="${6:-90}"
 PY="${PYTHON:-.venv/bin/python}"
 "$PY" prep.py --data "$DATA"
 OMP_NUM_THREADS=1 "$PY" train.py --run runs/main --budget-minutes "$BUDGET" --val-lines 200 --threads 1 --device "$DEVICE"
-# Stages 2 and 3: warm restarts of the schedule from the previous stage's best checkpoint, each at
+# Stages 2 to 4: warm restarts of the schedule from the previous stage's best checkpoint, each at
 # a lower peak rate, with fresh synthetic lines (the validation CER was still falling each time).
 OMP_NUM_THREADS=1 "$PY" train.py --run runs/stage2 --init runs/main/best.pt --budget-minutes "$STAGE2" \
     --lr 8e-4 --seed 2 --val-lines 200 --threads 1 --device "$DEVICE"
 OMP_NUM_THREADS=1 "$PY" train.py --run runs/stage3 --init runs/stage2/best.pt --budget-minutes "$STAGE3" \
     --lr 6e-4 --seed 3 --val-lines 200 --threads 1 --device "$DEVICE"
-"$PY" export.py runs/stage3/best.pt ../Sources/InkRecognition/Resources/inkrec.weights
-"$PY" golden.py runs/stage3/best.pt ../Tests/InkRecognitionTests/Fixtures/golden.json
+# Stage 4 also doubles the UNIPEN lines per epoch, for other devices and writers.
+OMP_NUM_THREADS=1 "$PY" train.py --run runs/stage4 --init runs/stage3/best.pt --budget-minutes "$STAGE4" \
+    --lr 4e-4 --seed 4 --unipen-per-epoch 3000 --val-lines 200 --threads 1 --device "$DEVICE"
+"$PY" export.py runs/stage4/best.pt ../Sources/InkRecognition/Resources/inkrec.weights
+"$PY" golden.py runs/stage4/best.pt ../Tests/InkRecognitionTests/Fixtures/golden.json

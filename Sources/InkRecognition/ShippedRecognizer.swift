@@ -25,7 +25,7 @@ public enum ShippedRecognizer {
     /// defaults. Version 3: 16-bit integer products (`QuantizedMatrix`).
     public static let recognitionVersion = 3
     /// The `modelVersion` the shipped weights file must declare.
-    static let expectedModelVersion = 2
+    static let expectedModelVersion = 3
 
     /// The shipped weights, parsed (cached after the first call).
     public static func weights() throws -> WeightsFile {
