@@ -13,10 +13,28 @@ import Testing
 
     func steps(_ text: String) -> [[(Character, Double)]] { text.map { [($0, 0.99)] } }
 
+    /// The standard policy judges whole-word terms by their readings alone; these tests are about
+    /// the calibrated judgement, so they apply it to whole words too.
+    static let calibratedEverywhere: MatchPolicy = {
+        var policy = MatchPolicy.standard
+        policy.calibratesWholeWords = true
+        return policy
+    }()
+
+    @Test func theStandardPolicyCalibratesOnlyPrefixTerms() {
+        let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
+        var index = SearchIndex<Int>()
+        index.add([word("out", hesitant)], to: 0)
+        #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        #expect(index.search("about").map(\.document) == [0])
+        #expect(MatchPolicy.standard.calibration(allowingPrefix: false) == nil)
+        #expect(MatchPolicy.standard.calibration(allowingPrefix: true) == .standard)
+    }
+
     @Test func evidenceFindsAWordWhoseReadingIsTooFarForTextAlone() {
         // Read "out"; the network half saw an "a" and a "b" before it.
         let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
-        var index = SearchIndex<Int>()
+        var index = SearchIndex<Int>(policy: Self.calibratedEverywhere)
         index.add([word("out", hesitant)], to: 0)
         index.add([word("out", steps("out"))], to: 1)
         #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
@@ -29,7 +47,7 @@ import Testing
     @Test func evidenceAgainstACloseReadingRejectsIt() {
         // "broad" is one soft confusion from "bread"; certain frames for "bread" turn it down,
         // undecided frames accept it.
-        var index = SearchIndex<Int>()
+        var index = SearchIndex<Int>(policy: Self.calibratedEverywhere)
         index.add([word("bread", steps("bread"))], to: 0)
         index.add([word("bread", [[("b", 0.99)], [("r", 0.99)], [("e", 0.5), ("o", 0.49)], [("a", 0.99)], [("d", 0.99)]])], to: 1)
         #expect(index.search("broad", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [1])
@@ -37,7 +55,7 @@ import Testing
     }
 
     @Test func calibratedScoresAreProbabilitiesAndTheExactWordRanksFirst() throws {
-        var index = SearchIndex<Int>()
+        var index = SearchIndex<Int>(policy: Self.calibratedEverywhere)
         index.add([word("grace", steps("grace"))], to: 0)
         index.add([word("grace", [[("g", 0.99)], [("r", 0.99)], [("o", 0.6), ("a", 0.39)], [("c", 0.99)], [("e", 0.99)]])], to: 1)
         let hits = index.search("grace", options: SearchOptions(fullWordsOnly: true))
@@ -78,7 +96,9 @@ import Testing
         let c = WordCalibration.standard
         let exact = WordCalibration.TextMatch(probability: 0.95, distance: 0, knownWord: true)
         #expect(c.logit(text: exact, logRatio: 0, length: 6, prefixQuery: false) >= c.threshold)
-        #expect(c.logit(text: exact, logRatio: -15, length: 6, prefixQuery: false) < c.threshold)
+        // A reading two edits away is turned down when the network was sure of something else.
+        let twoEdits = WordCalibration.TextMatch(probability: 0.5, distance: 2, knownWord: false)
+        #expect(c.logit(text: twoEdits, logRatio: -10, length: 6, prefixQuery: true) < c.threshold)
         // On evidence alone, only long words: short ones with no close reading rarely are the query.
         #expect(c.logit(text: nil, logRatio: -0.2, length: 12, prefixQuery: false) >= c.threshold)
         #expect(c.logit(text: nil, logRatio: -0.2, length: 5, prefixQuery: false) < c.threshold)

@@ -254,7 +254,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     /// reach the threshold (`EvidenceIndex` bound); each judged by `judge`.
     private func firstTermMatches(_ term: SearchQuery.Term, _ query: SearchQuery, _ labels: inout KeywordLabels) -> [(slot: Int32, token: Int32, score: Double, text: String)] {
         var result: [(slot: Int32, token: Int32, score: Double, text: String)] = []
-        let floor = policy.calibration.flatMap { term.folded.count >= $0.minimumLength ? $0.minimumLogRatio(length: term.scalars.count, prefixQuery: term.allowsPrefix) : nil }
+        let floor = policy.calibration(allowingPrefix: term.allowsPrefix).flatMap { term.folded.count >= $0.minimumLength ? $0.minimumLogRatio(length: term.scalars.count, prefixQuery: term.allowsPrefix) : nil }
         candidateWords(term, query, evidenceFloor: floor) { slot, token, match in
             if let (score, text) = judge(term, 0, entries[Int(slot)]!, Int(token), match, &labels) { result.append((slot, token, score, text)) }
         }
@@ -327,7 +327,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     /// How good a close reading is, to keep the best per word.
     private func rank(_ match: TextMatch, _ term: SearchQuery.Term) -> Double {
-        if let calibration = policy.calibration {
+        if let calibration = policy.calibration(allowingPrefix: term.allowsPrefix) {
             return calibration.logit(text: .init(probability: match.reading.probability, distance: match.distance, knownWord: match.known),
                                      logRatio: nil, length: term.scalars.count, prefixQuery: term.allowsPrefix)
         }
@@ -339,7 +339,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     /// `MatchPolicy.score` within the term's `maxDistance`.
     private func judge(_ term: SearchQuery.Term, _ index: Int, _ entry: Entry, _ token: Int, _ match: TextMatch?, _ labels: inout KeywordLabels) -> (Double, String)? {
         let word = entry.tokens[token]
-        guard let calibration = policy.calibration, term.folded.count >= calibration.minimumLength, let evidence = word.evidence,
+        guard let calibration = policy.calibration(allowingPrefix: term.allowsPrefix), term.folded.count >= calibration.minimumLength, let evidence = word.evidence,
               let label = labels.label(index, term, alphabet: evidence.posteriors.alphabet) else {
             guard let match, match.distance <= term.maxDistance else { return nil }
             let score = policy.score(probability: match.reading.probability, distance: match.distance, prefix: match.prefix, readingIsKnownWord: match.known)

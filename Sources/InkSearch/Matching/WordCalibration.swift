@@ -62,8 +62,8 @@ public struct WordCalibration: Sendable, Hashable {
     /// Fitted on testset_v (2,208 words of 4+ letters as queries over 1,438 lines, whole words
     /// and prefixes together; a line's score is its best word's), the shipped model's evidence.
     public static let standard = WordCalibration(
-        evidenceWeights: [0.375, -0.194, 0.738, -0.548, -2.914, 0.394, 5.569, 0.613, 0.122, -5.330],
-        textWeights: [1.562, -3.168, -3.992, 2.057, -0.217, -1.031, -4.254],
+        evidenceWeights: [0.356, -0.156, 0.816, -0.556, -2.877, 0.566, 5.604, 0.589, 0.125, -5.277],
+        textWeights: [1.651, -2.979, -3.059, 2.057, -0.114, -0.670, -4.118],
         threshold: -0.8)
 
     /// Log-odds that the word is the query. With `logRatio` nil the text model is used (no

@@ -41,14 +41,15 @@ public struct SearchQuery: Sendable {
         let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             .filter { !normalizer.fold($0).isEmpty }
         terms = words.enumerated().map { index, word in
+            let allowsPrefix = !options.fullWordsOnly && index == words.count - 1
             let scalars = normalizer.collapsedScalars(word)
             var keyView = String.UnicodeScalarView(); keyView.append(contentsOf: scalars)
             return Term(folded: normalizer.fold(word, keepingCase: options.caseMatchingOnly), scalars: scalars,
                         key: String(keyView),
                         maxDistance: policy.maxDistance(forLength: scalars.count),
                         candidateDistance: max(policy.maxDistance(forLength: scalars.count),
-                                               policy.calibration.map { word.count >= $0.minimumLength ? $0.maxDistance(forLength: scalars.count) : 0 } ?? 0),
-                        allowsPrefix: !options.fullWordsOnly && index == words.count - 1)
+                                               policy.calibration(allowingPrefix: allowsPrefix).map { word.count >= $0.minimumLength ? $0.maxDistance(forLength: scalars.count) : 0 } ?? 0),
+                        allowsPrefix: allowsPrefix)
         }
         if let parsed = parser.parse(text) {
             if parsed.chapter != nil { reference = parsed } else { book = parsed }

@@ -39,6 +39,9 @@ struct BenchSearchCommand: Command {
           --threshold X         Tuning: WordCalibration.threshold (log-odds).
           --uncalibrated        Match as before calibration (MatchPolicy.uncalibrated, no
                                 evidence); the tuning options above apply to it.
+          --calibrate-whole-words
+                                Judge whole-word terms by the calibration too
+                                (MatchPolicy.calibratesWholeWords; off in the shipped policy).
           --dump-pairs PREFIX   Write tuning rows (query, line, relevant, text and evidence
                                 features) to PREFIX-full.tsv and PREFIX-prefix.tsv.
           --examples N          Print N misses and false hits of each quality run (for tuning).
@@ -46,7 +49,7 @@ struct BenchSearchCommand: Command {
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated"],
+        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated", "calibrate-whole-words"],
                                        options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin", "known", "file", "threshold", "dump-pairs", "speed-recognitions"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
@@ -83,6 +86,7 @@ struct BenchSearchCommand: Command {
             }
             if quality {
                 var policy = args.flag("uncalibrated") ? MatchPolicy.uncalibrated : MatchPolicy.standard
+                if args.flag("calibrate-whole-words") { policy.calibratesWholeWords = true }
                 if let list = args.option("max-distance") {
                     let values = list.split(separator: ",").compactMap { Double($0) }
                     guard !values.isEmpty else { throw CLIError.usage("--max-distance needs numbers separated by commas") }
