@@ -45,17 +45,15 @@ struct LSTMDirection: Sendable {
 
     /// One step's cell and hidden state from its gate pre-activations (`4·hidden`, PyTorch's
     /// order); the new state goes to `states` and `output`. Four lanes at a time in release
-    /// builds, with the same arithmetic as the scalar tail. O(hidden).
+    /// builds; the scalar tail runs the same `cell` arithmetic. O(hidden).
     @inline(__always)
     private func updateCells(gates z: UnsafePointer<Float>, cells: UnsafeMutablePointer<Float>,
                              states: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>) {
         var j = 0
         if useSIMDKernels {
             while j + 4 <= hidden {
-                let i = Activations.sigmoid(load4(z + j)), f = Activations.sigmoid(load4(z + hidden + j))
-                let cell = Activations.tanh(load4(z + 2 * hidden + j)), o = Activations.sigmoid(load4(z + 3 * hidden + j))
-                let state = f * load4(cells + j) + i * cell
-                let next = o * Activations.tanh(state)
+                let (state, next) = Self.cell(input: load4(z + j), forget: load4(z + hidden + j), candidate: load4(z + 2 * hidden + j),
+                                              output: load4(z + 3 * hidden + j), previous: load4(cells + j))
                 store4(state, cells + j)
                 store4(next, states + j)
                 store4(next, output + j)
@@ -63,14 +61,20 @@ struct LSTMDirection: Sendable {
             }
         }
         while j < hidden {
-            let i = Activations.sigmoid(z[j]), f = Activations.sigmoid(z[hidden + j])
-            let cell = Activations.tanh(z[2 * hidden + j]), o = Activations.sigmoid(z[3 * hidden + j])
-            let state = f * cells[j] + i * cell
-            let next = o * Activations.tanh(state)
+            let (state, next) = Self.cell(input: z[j], forget: z[hidden + j], candidate: z[2 * hidden + j],
+                                          output: z[3 * hidden + j], previous: cells[j])
             cells[j] = state
             states[j] = next
             output[j] = next
             j += 1
         }
+    }
+
+    /// The LSTM cell on pre-activations: the new cell state and the new hidden state.
+    @inline(__always)
+    private static func cell<Lanes: ActivationLanes>(input: Lanes, forget: Lanes, candidate: Lanes, output: Lanes,
+                                                     previous: Lanes) -> (state: Lanes, hidden: Lanes) {
+        let state = Activations.sigmoid(forget) * previous + Activations.sigmoid(input) * Activations.tanh(candidate)
+        return (state, Activations.sigmoid(output) * Activations.tanh(state))
     }
 }
