@@ -13,28 +13,43 @@ import Testing
 
     func steps(_ text: String) -> [[(Character, Double)]] { text.map { [($0, 0.99)] } }
 
-    /// The standard policy judges whole-word terms by their readings alone; these tests are about
-    /// the calibrated judgement, so they apply it to whole words too.
-    static let calibratedEverywhere: MatchPolicy = {
-        var policy = MatchPolicy.standard
-        policy.calibratesWholeWords = true
-        return policy
-    }()
-
-    @Test func theStandardPolicyCalibratesOnlyPrefixTerms() {
+    @Test func theStandardPolicyCalibratesEveryTerm() {
         let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
         var index = SearchIndex<Int>()
         index.add([word("out", hesitant)], to: 0)
-        #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
         #expect(index.search("about").map(\.document) == [0])
-        #expect(MatchPolicy.standard.calibration(allowingPrefix: false) == nil)
-        #expect(MatchPolicy.standard.calibration(allowingPrefix: true) == .standard)
+        #expect(MatchPolicy.standard.calibration(allowingPrefix: false) == .standard)
+        // Whole words by their readings alone: two edits are too many for five letters.
+        var policy = MatchPolicy.standard
+        policy.calibratesWholeWords = false
+        var byReadings = SearchIndex<Int>(policy: policy)
+        byReadings.add([word("out", hesitant)], to: 0)
+        #expect(byReadings.search("about", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        #expect(byReadings.search("about").map(\.document) == [0])
+    }
+
+    @Test func aReadingThatSpellsTheQueryIsFoundWhateverTheFramesSay() {
+        // The frames say "alsa"; the decoder's language model read "also", and that is what the
+        // user sees, so "also" must find it.
+        let token = WordToken(strokeIDs: [UUID()], bounds: .null, line: 0, position: 0,
+                              readings: [WordReading(text: "also", probability: 0.94), WordReading(text: "alsa", probability: 0.06)],
+                              evidence: EvidenceFixtures.evidence(steps("alsa")))
+        var index = SearchIndex<Int>()
+        index.add([token], to: 0)
+        #expect(index.search("also").map(\.document) == [0])
+        #expect(index.search("also", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
+        var policy = MatchPolicy.standard
+        policy.exactReadingsSuffice = false
+        var overruled = SearchIndex<Int>(policy: policy)
+        overruled.add([token], to: 0)
+        #expect(overruled.search("also").isEmpty)
     }
 
     @Test func evidenceFindsAWordWhoseReadingIsTooFarForTextAlone() {
         // Read "out"; the network half saw an "a" and a "b" before it.
         let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
-        var index = SearchIndex<Int>(policy: Self.calibratedEverywhere)
+        var index = SearchIndex<Int>()
         index.add([word("out", hesitant)], to: 0)
         index.add([word("out", steps("out"))], to: 1)
         #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
@@ -47,7 +62,7 @@ import Testing
     @Test func evidenceAgainstACloseReadingRejectsIt() {
         // "broad" is one soft confusion from "bread"; certain frames for "bread" turn it down,
         // undecided frames accept it.
-        var index = SearchIndex<Int>(policy: Self.calibratedEverywhere)
+        var index = SearchIndex<Int>()
         index.add([word("bread", steps("bread"))], to: 0)
         index.add([word("bread", [[("b", 0.99)], [("r", 0.99)], [("e", 0.5), ("o", 0.49)], [("a", 0.99)], [("d", 0.99)]])], to: 1)
         #expect(index.search("broad", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [1])
@@ -55,7 +70,7 @@ import Testing
     }
 
     @Test func calibratedScoresAreProbabilitiesAndTheExactWordRanksFirst() throws {
-        var index = SearchIndex<Int>(policy: Self.calibratedEverywhere)
+        var index = SearchIndex<Int>()
         index.add([word("grace", steps("grace"))], to: 0)
         index.add([word("grace", [[("g", 0.99)], [("r", 0.99)], [("o", 0.6), ("a", 0.39)], [("c", 0.99)], [("e", 0.99)]])], to: 1)
         let hits = index.search("grace", options: SearchOptions(fullWordsOnly: true))

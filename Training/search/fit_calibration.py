@@ -2,7 +2,11 @@
 
 Usage (on testset_v, never on the test sets):
     inkindex bench-search --quality --set testset_v --recognitions v.jsonl --dump-pairs /tmp/pairs
-    python Training/search/fit_calibration.py /tmp/pairs
+    python Training/search/fit_calibration.py /tmp/pairs [WHOLE_TOTAL PREFIX_TOTAL] [--frontier]
+
+With --frontier it also prints, for each mode, the most recall the fitted model reaches at
+several precisions on the same rows: an upper bound for what matching can make of these readings
+and this evidence (fit and measure on one set), to tell a matching problem from a model problem.
 
 Rows (tab-separated): query, line, token, relevant, has close reading, reading probability,
 distance, inexact known word, evidence log-ratio (or nan), query length. A line's score is its
@@ -71,7 +75,21 @@ def fit(datasets, we, wt, iterations=300):
     return we.detach().numpy(), wt.detach().numpy()
 
 
+def frontier(s, rel, relevant_total, precisions=(0.95, 0.90, 0.85, 0.80, 0.70, 0.50)):
+    """The most recall at each precision, taking lines best score first."""
+    order = np.argsort(-s)
+    tp = np.cumsum(rel[order])
+    precision = tp / np.arange(1, len(order) + 1)
+    result = []
+    for target in precisions:
+        ok = np.nonzero(precision >= target)[0]
+        result.append((target, tp[ok.max()] / relevant_total if len(ok) else 0.0))
+    return result
+
+
 def main():
+    show_frontier = "--frontier" in sys.argv
+    sys.argv = [a for a in sys.argv if a != "--frontier"]
     prefix = sys.argv[1]
     full, pre = load(prefix + "-full.tsv", 0), load(prefix + "-prefix.tsv", 1)
     # Relevant pairs include lines no word reached: pass their totals as printed by --quality.
@@ -85,6 +103,10 @@ def main():
         rf, pf = report(line_scores(full, we, wt), full["rel"], totals[0], threshold)
         rp, pp = report(line_scores(pre, we, wt), pre["rel"], totals[1], threshold)
         print(f"threshold {threshold:+.2f}: whole words recall {rf:.2%} precision {pf:.2%}; prefixes {rp:.2%} / {pp:.2%}")
+    if show_frontier:
+        for name, data, total in [("whole words", full, totals[0]), ("prefixes", pre, totals[1])]:
+            points = frontier(line_scores(data, we, wt), data["rel"], total)
+            print(f"frontier, {name}: " + ", ".join(f"recall {r:.1%} at precision {p:.0%}" for p, r in points))
 
 
 if __name__ == "__main__":

@@ -335,26 +335,34 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     }
 
     /// Whether a word answers a term, with its score and the reading shown: by the calibrated
-    /// model of its best close reading and its evidence, or (no evidence, or no calibration) by
-    /// `MatchPolicy.score` within the term's `maxDistance`.
+    /// model of its best close reading and its evidence, or (no evidence, no calibration, or an
+    /// exact reading under `exactReadingsSuffice`) by `MatchPolicy.score` within the term's
+    /// `maxDistance`.
     private func judge(_ term: SearchQuery.Term, _ index: Int, _ entry: Entry, _ token: Int, _ match: TextMatch?, _ labels: inout KeywordLabels) -> (Double, String)? {
         let word = entry.tokens[token]
-        guard let calibration = policy.calibration(allowingPrefix: term.allowsPrefix), term.folded.count >= calibration.minimumLength, let evidence = word.evidence,
-              let label = labels.label(index, term, alphabet: evidence.posteriors.alphabet) else {
-            guard let match, match.distance <= term.maxDistance else { return nil }
+        let byReading: (Double, String)? = match.flatMap { match in
+            guard match.distance <= term.maxDistance else { return nil }
             let score = policy.score(probability: match.reading.probability, distance: match.distance, prefix: match.prefix, readingIsKnownWord: match.known)
             return score >= policy.minimumScore ? (score, match.reading.text) : nil
         }
+        guard let calibration = policy.calibration(allowingPrefix: term.allowsPrefix), term.folded.count >= calibration.minimumLength, let evidence = word.evidence,
+              let label = labels.label(index, term, alphabet: evidence.posteriors.alphabet) else {
+            return byReading
+        }
+        // A reading that spells the query is a hit whatever the frames say (`exactReadingsSuffice`),
+        // ranked by the calibration all the same.
+        let exact = policy.exactReadingsSuffice && match?.distance == 0 ? byReading : nil
         let text = match.map { WordCalibration.TextMatch(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) }
         let needed = calibration.minimumLogRatio(text: text, length: term.scalars.count, prefixQuery: term.allowsPrefix)
-        guard needed <= 1 else { return nil }
+        guard needed <= 1 || exact != nil else { return nil }
         // The letter-cost bound rules most far candidates out without the forward pass.
-        if let symbols = labels.symbols(index, term), entry.evidenceRows[token] >= 0,
+        if exact == nil, let symbols = labels.symbols(index, term), entry.evidenceRows[token] >= 0,
            Double(self.evidence.bound(row: Int(entry.evidenceRows[token]), symbols: symbols)) < needed - 1 { return nil }
         let ratio = KeywordScorer.score(label, evidence, prefix: term.allowsPrefix, cutoff: Float(needed)).map(Double.init) ?? WordCalibration.ratioFloor
         let z = calibration.logit(text: text, logRatio: ratio, length: term.scalars.count, prefixQuery: term.allowsPrefix)
-        guard z >= calibration.threshold else { return nil }
-        return (WordCalibration.probability(logit: z), match?.reading.text ?? word.best)
+        if z >= calibration.threshold { return (WordCalibration.probability(logit: z), match?.reading.text ?? word.best) }
+        guard let exact else { return nil }
+        return (max(WordCalibration.probability(logit: z), policy.minimumScore), exact.1)
     }
 
     /// How a later term of a phrase matches a given word: its best close reading, then `judge`.

@@ -39,9 +39,12 @@ struct BenchSearchCommand: Command {
           --threshold X         Tuning: WordCalibration.threshold (log-odds).
           --uncalibrated        Match as before calibration (MatchPolicy.uncalibrated, no
                                 evidence); the tuning options above apply to it.
-          --calibrate-whole-words
-                                Judge whole-word terms by the calibration too
-                                (MatchPolicy.calibratesWholeWords; off in the shipped policy).
+          --whole-words-by-readings
+                                Judge whole-word terms by their readings alone, as version 3
+                                shipped (MatchPolicy.calibratesWholeWords off).
+          --evidence-overrules-readings
+                                Let the calibration turn down a reading that spells the query
+                                (MatchPolicy.exactReadingsSuffice off).
           --dump-pairs PREFIX   Write tuning rows (query, line, relevant, text and evidence
                                 features) to PREFIX-full.tsv and PREFIX-prefix.tsv.
           --examples N          Print N misses and false hits of each quality run (for tuning).
@@ -49,7 +52,7 @@ struct BenchSearchCommand: Command {
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated", "calibrate-whole-words"],
+        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated", "whole-words-by-readings", "evidence-overrules-readings"],
                                        options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin", "known", "file", "threshold", "dump-pairs", "speed-recognitions"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
@@ -86,7 +89,8 @@ struct BenchSearchCommand: Command {
             }
             if quality {
                 var policy = args.flag("uncalibrated") ? MatchPolicy.uncalibrated : MatchPolicy.standard
-                if args.flag("calibrate-whole-words") { policy.calibratesWholeWords = true }
+                if args.flag("whole-words-by-readings") { policy.calibratesWholeWords = false }
+                if args.flag("evidence-overrules-readings") { policy.exactReadingsSuffice = false }
                 if let list = args.option("max-distance") {
                     let values = list.split(separator: ",").compactMap { Double($0) }
                     guard !values.isEmpty else { throw CLIError.usage("--max-distance needs numbers separated by commas") }
