@@ -30,12 +30,17 @@ public struct DatasetReader: Sequence {
         self.path = path
     }
 
-    /// Reads every sample into memory; prefer iteration for large files.
-    public func readAll(limit: Int? = nil) throws -> [LabeledSample] {
+    /// Reads every sample that `isIncluded` accepts (up to `limit`) into memory; prefer iteration
+    /// for large files.
+    ///
+    /// ```swift
+    /// let unseen = try DatasetReader(path: path).readAll { HeldOutWriters.contains($0.writer) }
+    /// ```
+    public func readAll(limit: Int? = nil, where isIncluded: (LabeledSample) -> Bool = { _ in true }) throws -> [LabeledSample] {
         var samples: [LabeledSample] = []
         var iterator = makeIterator()
         while samples.count < (limit ?? .max), let sample = try iterator.nextSample() {
-            samples.append(sample)
+            if isIncluded(sample) { samples.append(sample) }
         }
         return samples
     }

@@ -28,7 +28,7 @@ public struct SearchPairDump: Sendable {
         var index = SearchIndex<Int>(policy: .standard)
         var truth: [Set<String>] = []
         for (k, line) in lines.enumerated() {
-            index.add(tokenizer.tokens(for: line.recognition, line: 0, strokeBounds: [:]), to: k)
+            index.add(line.tokens(tokenizer), to: k)
             truth.append(Set(normalizer.words(line.text)))
         }
         let vocabulary = Set(truth.flatMap { $0 }).filter { $0.filter(\.isLetter).count >= minLetters }.sorted()

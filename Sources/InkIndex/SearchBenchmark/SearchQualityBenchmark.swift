@@ -14,14 +14,50 @@ import InkSearch
 /// print(report.recall, report.precision, report.baselineRecall)
 /// ```
 public struct SearchQualityBenchmark: Sendable {
+    /// One note: a labeled sample and its lines as recognized (one for an IAM-OnDB line; several
+    /// where the page segmenter split a sample, as UNIPEN free text often is).
     public struct Line: Sendable, Codable {
         public var id: String
         public var text: String
-        public var recognition: LineRecognition
-        public init(id: String, text: String, recognition: LineRecognition) {
+        public var recognitions: [LineRecognition]
+
+        public init(id: String, text: String, recognitions: [LineRecognition]) {
             self.id = id
             self.text = text
-            self.recognition = recognition
+            self.recognitions = recognitions
+        }
+
+        public init(id: String, text: String, recognition: LineRecognition) {
+            self.init(id: id, text: text, recognitions: [recognition])
+        }
+
+        /// Every line's tokens, in reading order.
+        public func tokens(_ tokenizer: WordTokenizer) -> [WordToken] {
+            recognitions.enumerated().flatMap { tokenizer.tokens(for: $1, line: $0, strokeBounds: [:]) }
+        }
+
+        /// The lines' best readings joined by one space (labels hold no line breaks).
+        public var bestText: String { SampleReading.join(recognitions.map { $0.best?.text ?? "" }) }
+
+        enum CodingKeys: String, CodingKey { case id, text, recognitions, recognition }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            text = try container.decode(String.self, forKey: .text)
+            // Caches written before notes had several lines hold one `recognition`.
+            if let lines = try container.decodeIfPresent([LineRecognition].self, forKey: .recognitions) {
+                recognitions = lines
+            } else {
+                recognitions = [try container.decode(LineRecognition.self, forKey: .recognition)]
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(text, forKey: .text)
+            try container.encode(recognitions, forKey: .recognitions)
         }
     }
 
@@ -68,8 +104,8 @@ public struct SearchQualityBenchmark: Sendable {
         var truthWords: [Set<String>] = []
         var exactLines = 0, wordsSeen = 0, wordsRead = 0
         for (k, line) in lines.enumerated() {
-            index.add(tokenizer.tokens(for: line.recognition, line: 0, strokeBounds: [:]), to: k)
-            let top = normalizer.words(line.recognition.best?.text ?? "")
+            index.add(line.tokens(tokenizer), to: k)
+            let top = normalizer.words(line.bestText)
             for word in top { baseline[word, default: []].insert(k) }
             let truth = normalizer.words(line.text)
             truthWords.append(Set(truth))
@@ -87,7 +123,7 @@ public struct SearchQualityBenchmark: Sendable {
         var misses: [String] = [], falseHits: [String] = []
         var breakdown = SearchMissBreakdown()
         var lineTokens: [[WordToken]] = []
-        for line in lines { lineTokens.append(tokenizer.tokens(for: line.recognition, line: 0, strokeBounds: [:])) }
+        for line in lines { lineTokens.append(line.tokens(tokenizer)) }
         let options = SearchOptions(fullWordsOnly: fullWordsOnly)
         for query in vocabulary {
             let relevant: Set<Int>
@@ -106,7 +142,7 @@ public struct SearchQualityBenchmark: Sendable {
             }
             for k in relevant.subtracting(found) {
                 breakdown.add(query: query, tokens: lineTokens[k])
-                if misses.count < examples { misses.append("\(query) | \(lines[k].text) | \(lines[k].recognition.best?.text ?? "")") }
+                if misses.count < examples { misses.append("\(query) | \(lines[k].text) | \(lines[k].bestText)") }
             }
             tp += found.intersection(relevant).count
             fp += found.subtracting(relevant).count

@@ -21,6 +21,8 @@ struct BenchSearchCommand: Command {
           --data DIR            The shared data folder (default ../shared/data).
           --set NAME            IAM-OnDB file for quality (default testset_t; tune on testset_v).
           --file PATH           Any dataset file (.jsonl.gz) for quality instead of --set.
+          --held-out-writers    Only samples of writers that training kept out (UNIPEN files;
+                                IAM-OnDB's validation writers are all unseen already).
           --recognizer KIND     shipped (the model; the default) or noisy (transcriptions read
                                 with simulated confusions at --cer).
           --cer RATE            Character error rate of the noisy recognizer (default 0.08).
@@ -52,7 +54,7 @@ struct BenchSearchCommand: Command {
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated", "whole-words-by-readings", "evidence-overrules-readings"],
+        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated", "whole-words-by-readings", "evidence-overrules-readings", "held-out-writers"],
                                        options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin", "known", "file", "threshold", "dump-pairs", "speed-recognitions"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
@@ -75,11 +77,11 @@ struct BenchSearchCommand: Command {
         if quality || derive {
             let set = args.option("file").map { URL(fileURLWithPath: $0).lastPathComponent } ?? args.option("set") ?? "testset_t"
             let file = args.option("file") ?? iam(data, args.option("set") ?? "testset_t")
-            let lines = try await qualityLines(file: file, kind: kind, cer: cer,
-                                               limit: try args.intOption("limit"), cache: args.option("recognitions"))
+            let lines = try await qualityLines(file: file, kind: kind, cer: cer, limit: try args.intOption("limit"),
+                                               heldOutOnly: args.flag("held-out-writers"), cache: args.option("recognitions"))
             if derive {
                 var deriver = ConfusionDeriver()
-                for line in lines { deriver.add(reference: line.text, hypothesis: line.recognition.best?.text ?? "") }
+                for line in lines { deriver.add(reference: line.text, hypothesis: line.bestText) }
                 print("confusions on \(set) (\(lines.count) lines, \(kind)): reference → read, count, rate")
                 for pair in deriver.pairs(minCount: 5).prefix(60) {
                     print(String(format: "  %@ → %@  %d  %.3f", "\"\(pair.reference)\"", "\"\(pair.hypothesis)\"", pair.count, pair.rate))
@@ -135,7 +137,7 @@ struct BenchSearchCommand: Command {
             let read = try readCache(cache)
             guard !read.isEmpty else { throw CLIError.badInput("no lines in \(cache)") }
             texts = read.map(\.text)
-            cached = read.map(\.recognition)
+            cached = read.flatMap(\.recognitions)
         }
         for set in ["trainset", "testset_v", "testset_t"] where cached.isEmpty {
             let reader: DatasetReader
@@ -146,7 +148,7 @@ struct BenchSearchCommand: Command {
         guard !texts.isEmpty else { throw CLIError.badInput("no lines in \(data)/iam-ondb") }
         let reader = NoisyReader(characterErrorRate: cer)
         let base = texts.count
-        let recognitions = (0..<lines).map { k in cached.isEmpty ? reader.recognition(of: texts[k % base], seed: "speed/\(k)") : cached[k % base] }
+        let recognitions = (0..<lines).map { k in cached.isEmpty ? reader.recognition(of: texts[k % base], seed: "speed/\(k)") : cached[k % cached.count] }
         // Queries: words of 4+ letters, two-word phrases, references; spread over the corpus.
         let normalizer = TextNormalizer.standard
         var words: [String] = [], phrases: [String] = []
@@ -160,12 +162,14 @@ struct BenchSearchCommand: Command {
         return SearchSpeedBenchmark(recognitions: recognitions, queries: queries).run()
     }
 
-    private static func qualityLines(file: String, kind: String, cer: Double, limit: Int?, cache: String?) async throws -> [SearchQualityBenchmark.Line] {
+    private static func qualityLines(file: String, kind: String, cer: Double, limit: Int?, heldOutOnly: Bool, cache: String?) async throws -> [SearchQualityBenchmark.Line] {
         if let cache, FileManager.default.fileExists(atPath: cache) {
             return Array(try readCache(cache).prefix(limit ?? .max))
         }
         let samples: [LabeledSample]
-        do { samples = try DatasetReader(path: file).readAll(limit: limit) } catch { throw CLIError.badInput("\(error) (pass --data DIR)") }
+        do {
+            samples = try DatasetReader(path: file).readAll(limit: limit) { !heldOutOnly || HeldOutWriters.contains($0.writer) }
+        } catch { throw CLIError.badInput("\(error) (pass --data DIR)") }
         var lines: [SearchQualityBenchmark.Line]
         if kind == "noisy" {
             let reader = NoisyReader(characterErrorRate: cer)
@@ -192,8 +196,10 @@ struct BenchSearchCommand: Command {
         return lines
     }
 
-    /// Each sample recognized as one line, samples in parallel.
+    /// Each sample split into lines by the page segmenter (as `eval` and `StrokeRecognizer` do) and
+    /// recognized, samples in parallel.
     private static func recognizeAll(_ samples: [LabeledSample], _ recognizer: any LineRecognizing) async throws -> [SearchQualityBenchmark.Line] {
+        let evaluator = RecognitionEvaluator(recognizer: recognizer)
         let progress = ProgressBar(label: "recognizing", total: samples.count)
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var result = [SearchQualityBenchmark.Line?](repeating: nil, count: samples.count)
@@ -203,8 +209,8 @@ struct BenchSearchCommand: Command {
                 let k = next, sample = samples[k]
                 next += 1
                 group.addTask {
-                    let recognition = try recognizer.recognize(sample.drawing.strokes, maxCandidates: 8)
-                    return (k, .init(id: sample.id, text: sample.text, recognition: recognition))
+                    let lines = try evaluator.recognizeLines(of: sample.drawing)
+                    return (k, .init(id: sample.id, text: sample.text, recognitions: lines))
                 }
             }
             while next < min(width, samples.count) { launch() }
