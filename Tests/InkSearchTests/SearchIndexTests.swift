@@ -1,4 +1,5 @@
 import Foundation
+import InkRecognition
 import Testing
 @testable import InkSearch
 
@@ -14,6 +15,21 @@ import Testing
         #expect(hits[0].hit.bounds == tokens[1].bounds)
         #expect(hits[0].hit.reading == "hope")
         #expect(hits[0].hit.tokens == 1..<2)
+    }
+
+    @Test func hyphenatedWordsAreFoundByTheirParts() {
+        func tokens(_ text: String) -> [WordToken] {
+            WordTokenizer().tokens(for: LineRecognition(strokeIDs: [], candidates: [RecognitionCandidate(text: text, logProbability: 0)]),
+                                   line: 0, strokeBounds: [:])
+        }
+        #expect(tokens("the stock-index fell").map(\.best) == ["the", "stock", "index", "fell"])
+        var index = SearchIndex<Int>()
+        index.add(tokens("the stock-index fell"), to: 0)
+        index.add(tokens("a stock index rose"), to: 1)   // the hyphen not read
+        index.add(tokens("Jn 3:16-18"), to: 2)
+        #expect(index.search("index", options: SearchOptions(fullWordsOnly: true)).map(\.document).sorted() == [0, 1])
+        #expect(index.search("stock-index", options: SearchOptions(fullWordsOnly: true)).map(\.document).sorted() == [0, 1])
+        #expect(index.search("John 3:17").map(\.document) == [2])
     }
 
     @Test func prefixUnlessFullWordsOnly() {

@@ -17,6 +17,14 @@ import Testing
         #expect(n.words("Mr . Gaitskell , said") == ["mr", "gaitskell", "said"])
     }
 
+    @Test func hyphensDashesAndSlashesNextToALetterSeparateWords() {
+        #expect(n.words("a so-called \"stock-index\" and/or 16-year-olds") == ["a", "so", "called", "stock", "index", "and", "or", "16", "year", "olds"])
+        #expect(n.words("week\u{2013}end") == ["week", "end"])
+        // Between digits a hyphen is a verse range; a dash between spaces is no word at all.
+        #expect(TextNormalizer.rawWords("1 Cor 13:4-7") == ["1", "Cor", "13:4-7"])
+        #expect(n.words("well \u{2014} known") == ["well", "known"])
+    }
+
     @Test(arguments: [
         ("Ps ll9", "Ps 119"), ("ILL", "1ll"), ("B0ok", "Book"), ("S0ul", "soul"), ("2ion", "Zion"),
         ("corner", "comer"), ("clear", "dear"), ("vvord", "word"), ("grace", "qrace"), ("|ove", "love"),

@@ -11,6 +11,7 @@ import Foundation
 /// n.fold("Crème,")          // "creme"
 /// n.key("Ps")  == n.key("P5")   // true: 5 and s are one class
 /// n.words("1 Cor. 13:4-7")  // ["1", "cor", "1347"]
+/// n.words("so-called")      // ["so", "called"]
 /// ```
 /// Complexity: O(n) in the text's length.
 public struct TextNormalizer: Sendable {
@@ -37,10 +38,44 @@ public struct TextNormalizer: Sendable {
         return keepingCase ? result : result.lowercased()
     }
 
-    /// The words of a text, folded, split on whitespace; empty words dropped.
+    /// The words of a text, folded, split where `separatesWords` says; empty words dropped.
     public func words(_ text: String, keepingCase: Bool = false) -> [String] {
-        text.split(whereSeparator: { $0.isWhitespace }).map { fold(String($0), keepingCase: keepingCase) }.filter { !$0.isEmpty }
+        Self.rawWords(text).map { fold($0, keepingCase: keepingCase) }.filter { !$0.isEmpty }
     }
+
+    /// The words of a text as written (not folded), split where `separatesWords` says.
+    ///
+    /// ```swift
+    /// TextNormalizer.rawWords("so-called 13:4-7")   // ["so", "called", "13:4-7"]
+    /// ```
+    public static func rawWords(_ text: String) -> [String] {
+        let characters = Array(text)
+        var words: [String] = []
+        var start = 0
+        for k in characters.indices where separatesWords(characters, at: k) {
+            if k > start { words.append(String(characters[start..<k])) }
+            start = k + 1
+        }
+        if characters.count > start { words.append(String(characters[start...])) }
+        return words
+    }
+
+    /// Whether the character at `index` separates words: whitespace, or a hyphen, dash or slash
+    /// with a letter on either side ("stock-index", "and/or", "16-year"), so that "index" finds
+    /// "stock-index" as a search engine's tokenizer would, and a hyphen the recognizer misses
+    /// ("stock index") changes nothing. Between digits it stays in the word: "13:4-7" is a verse
+    /// range.
+    /// Complexity: O(1).
+    public static func separatesWords(_ characters: [Character], at index: Int) -> Bool {
+        let character = characters[index]
+        if character.isWhitespace { return true }
+        guard Self.joiners.contains(character) else { return false }
+        let before = index > 0 ? characters[index - 1] : nil, after = index + 1 < characters.count ? characters[index + 1] : nil
+        return before?.isLetter == true || after?.isLetter == true
+    }
+
+    /// Hyphens, dashes and the slash.
+    private static let joiners: Set<Character> = ["-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "/"]
 
     /// The collapsed scalars of a word: folded, lower case, confusion classes collapsed. Matching
     /// (`WeightedEditDistance`) runs on these.

@@ -38,7 +38,7 @@ public struct SearchQuery: Sendable {
                 policy: MatchPolicy = .standard, parser: ScriptureParser = .standard) {
         self.text = text
         self.options = options
-        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let words = TextNormalizer.rawWords(text)
             .filter { !normalizer.fold($0).isEmpty }
         terms = words.enumerated().map { index, word in
             let allowsPrefix = !options.fullWordsOnly && index == words.count - 1

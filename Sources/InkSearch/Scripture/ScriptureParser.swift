@@ -36,7 +36,7 @@ public struct ScriptureParser: Sendable {
     /// The reference a whole text spells, or nil where it is not exactly one reference. A book
     /// alone ("Romans") gives a reference without chapter.
     public func parse(_ text: String) -> ScriptureReference? {
-        let words = text.split(whereSeparator: { $0.isWhitespace }).map { [WordReading(text: String($0), probability: 1)] }
+        let words = TextNormalizer.rawWords(text).map { [WordReading(text: $0, probability: 1)] }
         guard !words.isEmpty else { return nil }
         if Self.containsDigit(text), let found = parse(at: 0, in: words), found.words.upperBound == words.count { return found.reference }
         // A book alone: known spellings only, so that ordinary words stay words.

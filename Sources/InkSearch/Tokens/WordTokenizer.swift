@@ -4,7 +4,8 @@ import InkRecognition
 
 /// Splits a line's N-best readings into `WordToken`s.
 ///
-/// Words of the best reading define the tokens. Each word's strokes come from the candidate's
+/// Words of the best reading define the tokens (split at spaces, and at hyphens, dashes and
+/// slashes next to a letter: `TextNormalizer.separatesWords`). Each word's strokes come from the candidate's
 /// `characterStrokeIDs`; where those are missing, strokes are shared out in proportion to the
 /// characters, left to right by x. Words of the other candidates are aligned to the best
 /// candidate's words by stroke overlap, so each token gathers every reading of its ink whose line
@@ -128,7 +129,7 @@ public struct WordTokenizer: Sendable {
             result.append(Word(text: String(characters[start..<end]), strokeIDs: ids, range: start..<end,
                                center: (Double(start) + Double(end)) / 2 / Double(total)))
         }
-        for (k, character) in characters.enumerated() where character.isWhitespace {
+        for k in characters.indices where TextNormalizer.separatesWords(characters, at: k) {
             flush(k)
             start = k + 1
         }
