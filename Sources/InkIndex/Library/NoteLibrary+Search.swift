@@ -29,7 +29,10 @@ extension NoteLibrary {
             if query.reference == nil {
                 var words = query
                 words.book = nil
-                hits += words.terms.count == 1 ? try wordHits(words, limit: limit) : try phraseHits(words, limit: limit)
+                // The most any stored word's best path costs: nil where no word kept evidence.
+                let evidenceCeiling = try db.query("SELECT cost FROM evidence_ceiling WHERE id = 0") { $0.double(0) }.first
+                hits += words.terms.count == 1 ? try wordHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
+                    : try phraseHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
             }
             return Array(LibraryHit.unique(hits).sorted(by: LibraryHit.ranking).prefix(limit))
         }
@@ -41,11 +44,13 @@ extension NoteLibrary {
     /// most queries are answered by the postings near the top; the last level reads them all.
     private static let levels: [Double] = [0.9, 0.75, 0.5, 0]
 
-    /// One word: each candidate token is scored on its own, most promising first.
-    private func wordHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
-        let matches = try vocabulary.matches(of: query.terms[0], in: db)
+    /// One word: each candidate token is scored on its own, most promising first. Words that
+    /// only their evidence could make hits, with no reading near the query (`SearchIndex`'s
+    /// `EvidenceIndex`), are not candidates: finding them would mean scoring every word's frames.
+    private func wordHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
+        let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, in: db)
         let size = try matches.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) }
-        var bands = CandidateBands(matches)
+        var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling)
         return try confirm(limit: limit, postings: size, ranked: { fraction in
             try bands.read(downTo: fraction, in: db)
             let threshold = max(Self.minimumScore, fraction > 0 ? fraction * (try bands.ceiling(in: db)) : 0)
@@ -75,17 +80,19 @@ extension NoteLibrary {
     /// is a geometric mean of n words' scores, so it reaches f^(1/n) times its most only where
     /// each word's score reaches f times that word's most: a level f reads only those postings
     /// (see `levels`).
-    private func phraseHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
+    private func phraseHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
         let gap: Int64 = 3
         let count = query.terms.count
-        let matches = try query.terms.map { try vocabulary.matches(of: $0, in: db) }
+        let matches = try query.terms.map { try vocabulary.matches(of: $0, withEvidence: evidenceCeiling != nil, in: db) }
+        /// A key's bound for any posting (probability 1, the costliest evidence).
+        func keyBound(_ match: (id: Int64, bound: KeyBound)) -> Double { match.bound.bound(probability: 1, evidenceCost: evidenceCeiling) }
         guard matches.allSatisfy({ !$0.isEmpty }) else { return [] }
         let keys = matches.map { Set($0.map(\.id)) }
         let sizes = try matches.map { try $0.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) } }
         let anchor = sizes.indices.min { sizes[$0] < sizes[$1] }!
         // Reading a token's neighbourhood costs about as much as reading 16 postings.
         let distant = query.terms.indices.filter { $0 != anchor && sizes[$0] > 16 * sizes[anchor] }
-        var bands = matches.map(CandidateBands.init)
+        var bands = matches.map { CandidateBands($0, evidenceCeiling: evidenceCeiling) }
         // Candidates of distant words, found around the anchors probed so far.
         var near = [[Int64: Double]](repeating: [:], count: count)
         var probed = Set<Int64>()
@@ -97,7 +104,7 @@ extension NoteLibrary {
             var product = 1.0
             for term in query.terms.indices {
                 if distant.contains(term) {
-                    product *= matches[term].map(\.score).max()!
+                    product *= matches[term].map(keyBound).max()!
                 } else {
                     try bands[term].read(downTo: fraction, in: db)
                     if fraction > 0 { product *= try bands[term].ceiling(in: db) }
@@ -105,7 +112,7 @@ extension NoteLibrary {
             }
             let threshold = max(Self.minimumScore, fraction > 0 ? pow(fraction * product, 1 / Double(count)) : 0)
             if !distant.isEmpty {
-                let scores = distant.map { Dictionary(matches[$0].map { ($0.id, $0.score) }, uniquingKeysWith: max) }
+                let scores = distant.map { Dictionary(matches[$0].map { ($0.id, keyBound($0)) }, uniquingKeysWith: max) }
                 let statement = try db.prepare("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?")
                 for id in bands[anchor].tokens.keys where probed.insert(id).inserted {
                     let around = window(id)

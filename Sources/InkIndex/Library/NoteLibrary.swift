@@ -17,6 +17,7 @@ import Foundation
 public actor NoteLibrary {
     let db: Database
     let vocabulary = FormVocabulary()
+    let alphabets = EvidenceAlphabets()
     public nonisolated let path: String
 
     /// Opens (creating and migrating as needed) the library at `path`.
