@@ -25,6 +25,14 @@ public struct SearchQualityBenchmark: Sendable {
         }
     }
 
+    /// The lines of a recognitions cache (`bench-search --recognitions FILE`: one JSON `Line` a
+    /// line of text).
+    public static func lines(fromCache path: String) throws -> [Line] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let decoder = JSONDecoder()
+        return try text.split(separator: "\n").map { try decoder.decode(Line.self, from: Data($0.utf8)) }
+    }
+
     public struct Report: Sendable, Codable {
         public var lines: Int
         public var queries: Int

@@ -201,9 +201,8 @@ struct BenchSearchCommand: Command {
     }
 
     private static func readCache(_ cache: String) throws -> [SearchQualityBenchmark.Line] {
-        guard let text = try? String(contentsOfFile: cache, encoding: .utf8) else { throw CLIError.badInput("cannot read \(cache)") }
-        let decoder = JSONDecoder()
-        let lines = try text.split(separator: "\n").map { try decoder.decode(SearchQualityBenchmark.Line.self, from: Data($0.utf8)) }
+        guard FileManager.default.isReadableFile(atPath: cache) else { throw CLIError.badInput("cannot read \(cache)") }
+        let lines = try SearchQualityBenchmark.lines(fromCache: cache)
         Terminal.printError("read \(lines.count) recognized lines from \(cache)")
         return lines
     }
