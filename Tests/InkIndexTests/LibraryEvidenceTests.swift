@@ -126,6 +126,32 @@ import Testing
         #expect(try await plain.search("out").map(\.noteID) == ["hesitant"])
     }
 
+    @Test func limitedSearchesOverEvidenceReturnTheBestHitsOfAnInMemoryIndex() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 60 words "grace" read with probabilities from 0.02 to 0.98 (the rest "groce"), frames from sure
+        // to undecided, some words without evidence: calibrated scores do not follow the readings'.
+        var index = SearchIndex<String>()
+        for n in 0..<60 {
+            let p = 0.02 + 0.96 * Double((n * 7) % 60) / 59
+            let doubt = Double((n * 11) % 60) / 60 * 0.5
+            let steps: [[(Character, Double)]] = [[("g", 0.99)], [("r", 0.99)], [("a", 0.99 - doubt), ("o", doubt)], [("c", 0.99)], [("e", 0.99)]]
+            let word = WordToken(strokeIDs: [UUID(deterministicFrom: "grace/\(n)")], bounds: CGRect(x: 0, y: 0, width: 8, height: 5), line: 0, position: 0,
+                                 readings: [WordReading(text: "grace", probability: p), WordReading(text: "groce", probability: 1 - p)],
+                                 evidence: n % 5 == 4 ? nil : Self.evidence(steps))
+            try await commit([word], id: "n\(n)", in: library)
+            // (As stored: probabilities are kept to 6 digits.)
+            index.add(try await library.words(noteID: "n\(n)"), to: "n\(n)")
+        }
+        for query in ["grace", "grac", "groce", "grase"] {
+            for limit in [1, 3, 10] {
+                let expected = index.search(query).prefix(limit).map(\.hit.score)
+                let found = try await library.search(query, limit: limit).map(\.score)
+                #expect(found == Array(expected), "query \(query) limit \(limit): \(found) \(Array(expected))")
+            }
+        }
+    }
+
     @Test func aPhraseIsFoundThroughAWordOnlyItsEvidenceReads() async throws {
         let (library, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }

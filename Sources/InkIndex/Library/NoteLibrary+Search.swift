@@ -54,7 +54,7 @@ extension NoteLibrary {
         return try confirm(limit: limit, postings: size, ranked: { fraction in
             try bands.read(downTo: fraction, in: db)
             let threshold = max(Self.minimumScore, fraction > 0 ? fraction * (try bands.ceiling(in: db)) : 0)
-            return bands.tokens.filter { $0.value >= threshold }.map { (id: $0.key, bound: $0.value) }
+            return (bands.tokens.filter { $0.value >= threshold }.map { (id: $0.key, bound: $0.value) }, threshold)
         }) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
@@ -100,7 +100,7 @@ extension NoteLibrary {
         /// The tokens a phrase through an anchor can span.
         func window(_ id: Int64) -> ClosedRange<Int64> { (id - gap * Int64(anchor))...(id + gap * Int64(count - 1 - anchor)) }
 
-        func ranked(_ fraction: Double) throws -> [(id: Int64, bound: Double)] {
+        func ranked(_ fraction: Double) throws -> (candidates: [(id: Int64, bound: Double)], floor: Double) {
             var product = 1.0
             for term in query.terms.indices {
                 if distant.contains(term) {
@@ -126,7 +126,7 @@ extension NoteLibrary {
                     statement.reset()
                 }
             }
-            guard query.terms.indices.allSatisfy({ !candidates($0).isEmpty }) else { return [] }
+            guard query.terms.indices.allSatisfy({ !candidates($0).isEmpty }) else { return ([], threshold) }
             /// Terms `term`, `term + step`, ... placed from `position` on, each within `gap`
             /// tokens of the previous: the best sum of their log bounds; nil where they cannot
             /// be placed.
@@ -140,11 +140,11 @@ extension NoteLibrary {
                 }
                 return best
             }
-            return bands[anchor].tokens.compactMap { id, score in
+            return (bands[anchor].tokens.compactMap { id, score in
                 guard let before = chain(anchor - 1, from: id, step: -1), let after = chain(anchor + 1, from: id, step: 1) else { return nil }
                 let bound = exp((log(score) + before + after) / Double(count))
                 return bound >= threshold ? (id, bound) : nil
-            }
+            }, threshold)
         }
 
         return try confirm(limit: limit, postings: sizes[anchor], ranked: ranked) { batch in
@@ -234,25 +234,28 @@ extension NoteLibrary {
     }
 
     /// Confirms candidates most promising first, a batch at a time, until `limit` distinct hits
-    /// are held (case matching, or a bound above the true score, can reject some) or none remain.
-    /// `ranked(f)` gives every candidate whose bound reaches a threshold falling with f (all of
-    /// them at 0), so that each level's ranking begins with the previous one's: a batch is the
-    /// same whichever level supplied it. Where the candidates come from few `postings` (an
-    /// estimate), they are read all at once.
-    private func confirm(limit: Int, postings: Int, ranked: (_ fraction: Double) throws -> [(id: Int64, bound: Double)],
+    /// are held and no candidate left can beat the last of them (its bound is no higher), or
+    /// none remain. (Bounds are tight without evidence, so a batch or two settles a query; a
+    /// calibrated score may lie well under its bound.) `ranked(f)` gives every candidate whose
+    /// bound reaches a threshold falling with f (all of them at 0), and that threshold (the
+    /// candidates not given score below it), so that each level's ranking begins with the
+    /// previous one's: a batch is the same whichever level supplied it. Where the candidates
+    /// come from few `postings` (an estimate), they are read all at once.
+    private func confirm(limit: Int, postings: Int, ranked: (_ fraction: Double) throws -> (candidates: [(id: Int64, bound: Double)], floor: Double),
                          _ search: ([Int64]) throws -> [LibraryHit]) throws -> [LibraryHit] {
-        func sorted(_ candidates: [(id: Int64, bound: Double)]) -> [(id: Int64, bound: Double)] {
-            candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }
+        func sorted(_ ranking: (candidates: [(id: Int64, bound: Double)], floor: Double)) -> (candidates: [(id: Int64, bound: Double)], floor: Double) {
+            (ranking.candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }, ranking.floor)
         }
         var level = postings <= 4 * (limit + 8) ? Self.levels.count - 1 : 0
-        var candidates = sorted(try ranked(Self.levels[level]))
+        var (candidates, floor) = sorted(try ranked(Self.levels[level]))
         var hits: [LibraryHit] = []
         var start = 0
-        while hits.count < limit {
-            let end = start + limit - hits.count + 8
+        while true {
+            if hits.count >= limit, (start < candidates.count ? candidates[start].bound : floor) <= hits[limit - 1].score { break }
+            let end = start + max(0, limit - hits.count) + 8
             while candidates.count < end, level + 1 < Self.levels.count {
                 level += 1
-                candidates = sorted(try ranked(Self.levels[level]))
+                (candidates, floor) = sorted(try ranked(Self.levels[level]))
             }
             guard start < candidates.count else { break }
             let batch = candidates[start..<min(end, candidates.count)].map(\.id)
