@@ -58,11 +58,9 @@ extension NoteLibrary {
         }) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
-            for id in batch {
-                for row in try wordRows(where: "id = ?", [.int(id)]) {
-                    index.add([row.word], to: row.id)
-                    notes[row.id] = row.note
-                }
+            for row in try wordRows(where: "id IN (SELECT value FROM json_each(?))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
+                index.add([row.word], to: row.id)
+                notes[row.id] = row.note
             }
             return index.search(query).map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
         }
