@@ -7,7 +7,7 @@ struct LibraryBenchCommand: Command {
     static let abstract = "Benchmark the note library: search latency, add-and-index throughput, size, readers during reindex."
     static let help = """
         USAGE: inkindex library-bench [--lines N] [--lines-per-note N] [--queries N] [--readers N]
-                                      [--reindex-notes N] [--corpus FILE] [--ink] [--recognitions FILE]
+                                      [--reindex-notes N] [--corpus FILE] [--ink] [--recognitions FILE [--without-evidence]]
                                       [--db PATH] [--json]
 
         Builds a library of N lines (default 100000) with synthetic recognition output: lines are
@@ -21,11 +21,12 @@ struct LibraryBenchCommand: Command {
         beginnings, words with a typo, two-word phrases and references. Build with -c release.
         --recognitions FILE: lines are drawn from a recognitions cache (`bench-search --quality
         --recognitions FILE`) instead: the model's real readings, with their network evidence,
-        so that size and speed include the evidence.
+        so that size and speed include the evidence (--without-evidence: the same lines, their
+        evidence dropped, for comparison).
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["ink", "json"],
+        let args = try ParsedArguments(arguments, flags: ["ink", "json", "without-evidence"],
                                        options: ["lines", "lines-per-note", "queries", "readers", "reindex-notes", "corpus", "db", "recognitions"])
         var config = LibraryBenchmark.Configuration()
         config.lines = try args.intOption("lines") ?? config.lines
@@ -37,8 +38,13 @@ struct LibraryBenchCommand: Command {
         let corpusPath = args.option("corpus") ?? "../shared/data/iam-ondb/trainset.jsonl.gz"
         if let cache = args.option("recognitions") {
             let tokenizer = WordTokenizer()
+            let keepsEvidence = !args.flag("without-evidence")
             config.recognized = try SearchQualityBenchmark.lines(fromCache: cache).map {
-                ($0.text, tokenizer.tokens(for: $0.recognition, line: 0, strokeBounds: [:]))
+                ($0.text, tokenizer.tokens(for: $0.recognition, line: 0, strokeBounds: [:]).map { word in
+                    var word = word
+                    if !keepsEvidence { word.evidence = nil }
+                    return word
+                })
             }
             guard !config.recognized.isEmpty else { throw CLIError.badInput("no lines in \(cache)") }
             Terminal.printError("recognized lines: \(config.recognized.count) from \(cache)")
