@@ -233,8 +233,9 @@ extension NoteLibrary {
 
     /// Confirms candidates most promising first, a batch at a time, until `limit` distinct hits
     /// are held and no candidate left can beat the last of them (its bound is no higher), or
-    /// none remain. (Bounds are tight without evidence, so a batch or two settles a query; a
-    /// calibrated score may lie well under its bound.) `ranked(f)` gives every candidate whose
+    /// none remain, or three more batches after `limit` hits did not settle it. (Bounds are
+    /// tight without evidence, so a batch or two settles a query; a calibrated score may lie
+    /// well under its bound.) `ranked(f)` gives every candidate whose
     /// bound reaches a threshold falling with f (all of them at 0), and that threshold (the
     /// candidates not given score below it), so that each level's ranking begins with the
     /// previous one's: a batch is the same whichever level supplied it. Where the candidates
@@ -248,8 +249,15 @@ extension NoteLibrary {
         var (candidates, floor) = sorted(try ranked(Self.levels[level]))
         var hits: [LibraryHit] = []
         var start = 0
+        var settledAt: Int?
         while true {
-            if hits.count >= limit, (start < candidates.count ? candidates[start].bound : floor) <= hits[limit - 1].score { break }
+            if hits.count >= limit {
+                settledAt = settledAt ?? start
+                if (start < candidates.count ? candidates[start].bound : floor) <= hits[limit - 1].score { break }
+                // Calibrated bounds can stay above the hits' scores for thousands of candidates
+                // (a common word): past a few more batches, the order of the bounds stands.
+                if start - settledAt! >= 3 * (limit + 8) { break }
+            }
             let end = start + max(0, limit - hits.count) + 8
             while candidates.count < end, level + 1 < Self.levels.count {
                 level += 1
