@@ -40,6 +40,11 @@ extension NoteLibrary {
 
     private static var minimumScore: Double { MatchPolicy.standard.minimumScore }
 
+    /// A word with no readings and no frames: never a hit.
+    private static let evidenceSentinel = WordToken(strokeIDs: [], bounds: .null, line: 0, position: 0, readings: [],
+                                                    evidence: WordEvidence(posteriors: FramePosteriors(alphabet: "", counts: [], classes: [], costs: []),
+                                                                           before: nil, after: nil))
+
     /// The levels at which candidates are read, as fractions of the most a candidate can score:
     /// most queries are answered by the postings near the top; the last level reads them all.
     private static let levels: [Double] = [0.9, 0.75, 0.5, 0]
@@ -58,11 +63,16 @@ extension NoteLibrary {
         }) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
+            var precheck = EvidencePrecheck(query)
             for row in try wordRows(where: "id IN (SELECT value FROM json_each(?))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
+                if precheck?.rulesOut(row.word) == true { continue }
                 index.add([row.word], to: row.id)
                 notes[row.id] = row.note
             }
-            return index.search(query).map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
+            // An index without evidence would look less far for close readings than one over the
+            // whole library (`SearchIndex.search`): a word with empty frames keeps it looking.
+            if evidenceCeiling != nil { index.add([Self.evidenceSentinel], to: -1) }
+            return index.search(query).compactMap { found in notes[found.document].map { LibraryHit(noteID: $0, found.hit) } }
         }
     }
 
