@@ -3,11 +3,11 @@ import InkSynthesis
 @testable import InkIndex
 
 /// A library in a fresh temporary directory.
-func makeTemporaryLibrary(_ name: String = "library") throws -> (NoteLibrary, URL) {
+func makeTemporaryLibrary(_ name: String = "library", keepsEvidence: Bool = false) throws -> (NoteLibrary, URL) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("\(name).sqlite").path
-    return (try NoteLibrary(path: path), directory)
+    return (try NoteLibrary(path: path, keepsEvidence: keepsEvidence), directory)
 }
 
 /// A page of transcribed ink: one line per string, 100 units apart. Sparsely sampled, so that

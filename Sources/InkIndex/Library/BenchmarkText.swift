@@ -77,6 +77,29 @@ enum BenchmarkText {
         return (Drawing(strokes: strokes), words)
     }
 
+    /// A note of recognized lines: each line's words (readings and evidence as recognized) laid
+    /// out as `note(_:number:ink:)` lays them out, one two-point stroke a word; a reference, where
+    /// given, is appended to its line as simulated words.
+    static func note(recognized lines: [[WordToken]], references: [String?], number: Int) -> (Drawing, [WordToken]) {
+        var words: [WordToken] = []
+        var strokes: [Stroke] = []
+        for (l, line) in lines.enumerated() {
+            var lineWords = line
+            if let reference = references[l] { lineWords += note([reference], number: number, ink: []).1 }
+            let y = 100 + Double(l) * 100
+            for (p, var word) in lineWords.enumerated() {
+                let id = UUID(deterministicFrom: "bench/\(number)/\(l)/\(p)")
+                let x = 20 + Double(p) * 120
+                word.strokeIDs = [id]
+                word.bounds = CGRect(x: x, y: y - 40, width: 100, height: 50)
+                (word.line, word.position) = (l, p)
+                strokes.append(Stroke(id: id, points: [StrokePoint(x: x, y: y - 40), StrokePoint(x: x + 100, y: y + 10)]))
+                words.append(word)
+            }
+        }
+        return (Drawing(strokes: strokes), words)
+    }
+
     struct Query { var text: String; var kind: String }
 
     /// Words (typed as they are), word beginnings (the first four letters of a longer word),

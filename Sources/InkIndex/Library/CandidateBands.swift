@@ -1,35 +1,42 @@
 import Foundation
 
 /// A query word's candidate tokens, read from the best down, band by band: after
-/// `read(downTo: f)` it holds exactly the tokens that carry one of the word's keys with a score
-/// (probability times key score) of at least f times the most any can score (every one of them
-/// after f = 0), each with its best such score, an upper bound of its score for the word. A band
-/// reads only what the previous ones did not (through `postings_by_probability`), one statement
-/// per distinct key score.
+/// `read(downTo: f)` it holds at least the tokens that carry one of the word's keys with a
+/// `KeyBound` of at least f times the most any can score (every one of them after f = 0), each
+/// with its best such bound: an upper bound of its score for the word. A band reads only what
+/// the previous ones did not (through `postings_by_probability`), one statement per distinct
+/// key bound.
+///
+/// Where the library holds evidence (`evidenceCeiling`, the most any word's best path costs),
+/// the bands are cut by that ceiling, and each token is then bounded by its own cost (read with
+/// its posting), so tokens without evidence keep their readings' bound.
 struct CandidateBands {
-    /// The keys by score, as JSON arrays of their ids.
-    private let groups: [(score: Double, ids: String)]
+    /// The keys by bound, as JSON arrays of their ids.
+    private let groups: [(bound: KeyBound, ids: String)]
+    private let evidenceCeiling: Double?
     private var knownCeiling: Double?
     private var readDownTo: Double?
     private(set) var tokens: [Int64: Double] = [:]
 
-    init(_ matches: [(id: Int64, score: Double)]) {
-        groups = Dictionary(grouping: matches, by: \.score).map { score, keys in
-            (score, FormVocabulary.jsonArray(keys.map { String($0.id) }))
+    init(_ matches: [(id: Int64, bound: KeyBound)], evidenceCeiling: Double?) {
+        self.evidenceCeiling = evidenceCeiling
+        groups = Dictionary(grouping: matches, by: \.bound).map { bound, keys in
+            (bound, FormVocabulary.jsonArray(keys.map { String($0.id) }))
         }
     }
 
-    /// The most a posting of the word scores: its best key score times the highest probability
-    /// among its keys' postings (one index seek a key).
+    /// The most a posting of the word scores: per key bound, its bound at the highest
+    /// probability among its keys' postings (one index seek a key).
     mutating func ceiling(in db: Database) throws -> Double {
         if let knownCeiling { return knownCeiling }
-        var probability = 0.0
+        var ceiling = 0.0
         for group in groups {
             let top = try db.query("SELECT max((SELECT max(probability) FROM postings WHERE term = j.value)) FROM json_each(?) j",
-                                   [.text(group.ids)]) { $0.isNull(0) ? 0 : $0.double(0) }
-            probability = max(probability, top.first ?? 0)
+                                   [.text(group.ids)]) { $0.isNull(0) ? nil : $0.double(0) }
+            if let probability = top.first ?? nil {
+                ceiling = max(ceiling, group.bound.bound(probability: probability, evidenceCost: evidenceCeiling))
+            }
         }
-        let ceiling = (groups.map(\.score).max() ?? 0) * probability
         knownCeiling = ceiling
         return ceiling
     }
@@ -37,19 +44,28 @@ struct CandidateBands {
     /// Reads the band from level `fraction` up to the previous level read.
     mutating func read(downTo fraction: Double, in db: Database) throws {
         let ceiling = fraction > 0 || readDownTo != nil ? try ceiling(in: db) : 0
-        // The lowest probability read for keys of `score` at level f: lowered a little, so that
-        // rounding never drops a posting scoring exactly the level's floor; the same value
-        // bounds the next band from above, so bands neither overlap nor leave gaps.
-        func lowest(_ f: Double, _ score: Double) -> Double { f > 0 ? f * ceiling / score * (1 - 1e-9) : -1 }
-        let statement = try db.prepare("""
-            SELECT token, probability FROM postings
+        /// The lowest probability read for keys of `bound` at level f; the same value bounds the
+        /// next band from above, so bands neither overlap nor leave gaps.
+        func lowest(_ f: Double, _ bound: KeyBound) -> Double {
+            f > 0 ? bound.probabilityBelow(reaching: f * ceiling, evidenceCost: evidenceCeiling) ?? 2 : -1
+        }
+        let byProbability = try db.prepare("""
+            SELECT token, probability, NULL FROM postings
             WHERE term IN (SELECT value FROM json_each(?)) AND probability >= ? AND probability < ?
             """)
-        for (score, ids) in groups {
-            try statement.bind([.text(ids), .double(lowest(fraction, score)), .double(readDownTo.map { lowest($0, score) } ?? 2)])
+        let withEvidence = try db.prepare("""
+            SELECT p.token, p.probability, t.evidence_cost FROM postings p JOIN tokens t ON t.id = p.token
+            WHERE p.term IN (SELECT value FROM json_each(?)) AND p.probability >= ? AND p.probability < ?
+            """)
+        for (bound, ids) in groups {
+            let low = lowest(fraction, bound), high = readDownTo.map { lowest($0, bound) } ?? 2
+            guard low < high else { continue }
+            let statement = bound.calibration != nil && evidenceCeiling != nil ? withEvidence : byProbability
+            try statement.bind([.text(ids), .double(low), .double(high)])
             while try statement.step() {
-                let token = statement.int(0), bound = statement.double(1) * score
-                if bound > tokens[token] ?? -1 { tokens[token] = bound }
+                let token = statement.int(0)
+                let score = bound.bound(probability: statement.double(1), evidenceCost: statement.isNull(2) ? nil : statement.double(2))
+                if score > 0, score > tokens[token] ?? -1 { tokens[token] = score }
             }
             statement.reset()
         }

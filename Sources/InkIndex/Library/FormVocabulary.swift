@@ -19,17 +19,23 @@ final class FormVocabulary {
         return count
     }
 
-    /// Terms one query word matches, each with the best score a reading of probability 1 would
-    /// get (so a posting's score is at most its probability times this). Case is not checked
-    /// here: keys are case-folded; hits are verified against the readings themselves.
+    /// Terms one query word matches, each with what a posting of it can score (`KeyBound`).
+    /// Case is not checked here: keys are case-folded; hits are verified against the readings
+    /// themselves.
     ///
+    /// - Parameter withEvidence: whether the library holds words with evidence: then, as
+    ///   `SearchIndex` does, keys up to the term's `candidateDistance` are candidates (evidence
+    ///   may make them hits), else only those within its `maxDistance`.
     /// Complexity: O(deletion variants of the word) index lookups (≤ ~80), plus one range scan
     /// and one distance per key it begins, for a prefix.
-    func matches(of term: SearchQuery.Term, in db: Database) throws -> [(id: Int64, score: Double)] {
+    func matches(of term: SearchQuery.Term, withEvidence: Bool, in db: Database) throws -> [(id: Int64, bound: KeyBound)] {
+        let policy = matcher.policy
+        let calibration = withEvidence ? policy.calibration(allowingPrefix: term.allowsPrefix).flatMap { term.folded.count >= $0.minimumLength ? $0 : nil } : nil
+        let limit = calibration != nil ? term.candidateDistance : term.maxDistance
         // The candidates `SearchIndex` gathers: keys equal to the word or to one of its deletion
         // variants, or having one of those among their own variants (as deep as its distance
-        // allows; a vocabulary has no network evidence to look further for).
-        var probes = DeletionNeighborhood.variants(of: term.key, depth: min(2, Int(term.maxDistance.rounded(.up))))
+        // allows).
+        var probes = DeletionNeighborhood.variants(of: term.key, depth: min(2, Int(limit.rounded(.up))))
         probes.insert(term.key)
         // Keys are letters, digits and `|` (TextNormalizer keeps nothing else), so they need no
         // escaping in JSON; a probe that would is no key.
@@ -57,9 +63,13 @@ final class FormVocabulary {
         }
         return candidates.compactMap { id, candidate in
             guard let match = matcher.match(term, collapsed: Array(candidate.key.unicodeScalars),
-                                            reading: WordReading(text: candidate.reading, probability: 1), caseMatchingOnly: false),
-                  match.score >= matcher.policy.minimumScore else { return nil }
-            return (id, match.score)
+                                            reading: WordReading(text: candidate.reading, probability: 1), caseMatchingOnly: false, limit: limit)
+            else { return nil }
+            // Farther than `maxDistance`, only evidence can make a word with the key a hit.
+            let readingScore = match.distance <= term.maxDistance && match.score >= policy.minimumScore ? match.score : 0
+            guard readingScore > 0 || calibration != nil else { return nil }
+            return (id, KeyBound(readingScore: readingScore, distance: match.distance, calibration: calibration,
+                                 length: term.scalars.count, prefixQuery: term.allowsPrefix))
         }
     }
 

@@ -23,6 +23,9 @@ public struct LibraryBenchmark: Sendable {
         public var corpus: [String] = []
         /// Real ink for lines, cycled (empty: a two-point stroke per word).
         public var ink: [Drawing] = []
+        /// Recognized lines (a transcription and the recognizer's words, with their evidence) to
+        /// draw lines from instead of `corpus` and simulated readings; `ink` is then not used.
+        public var recognized: [(text: String, words: [WordToken])] = []
         public init() {}
     }
 
@@ -30,7 +33,7 @@ public struct LibraryBenchmark: Sendable {
         public var lines = 0, notes = 0, words = 0, terms = 0
         public var addAndIndexSeconds = 0.0, addAndIndexCPUSeconds = 0.0
         public var linesPerSecond = 0.0, linesPerCPUSecond = 0.0
-        public var fileBytes = 0, drawingBytes = 0
+        public var fileBytes = 0, drawingBytes = 0, evidenceBytes = 0
         public var firstQueryMilliseconds = 0.0
         /// Opening the library anew (a second connection, as an app at launch) and its first search.
         public var reopenedFirstQueryMilliseconds = 0.0
@@ -50,13 +53,19 @@ public struct LibraryBenchmark: Sendable {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let config = configuration
         var random = SplitMix64(seed: config.seed)
-        let corpus = config.corpus.isEmpty ? BenchmarkText.fallbackCorpus : config.corpus
-        let texts = (0..<config.lines).map { i -> String in
-            let text = corpus[Int(random.next() % UInt64(corpus.count))]
-            return i % 50 == 7 ? text + " " + BenchmarkText.references[i / 50 % BenchmarkText.references.count] : text
+        let corpus = config.recognized.isEmpty ? (config.corpus.isEmpty ? BenchmarkText.fallbackCorpus : config.corpus) : config.recognized.map(\.text)
+        let sources = (0..<config.lines).map { _ in Int(random.next() % UInt64(corpus.count)) }
+        let references = (0..<config.lines).map { i in i % 50 == 7 ? BenchmarkText.references[i / 50 % BenchmarkText.references.count] : nil }
+        let texts = (0..<config.lines).map { i in corpus[sources[i]] + (references[i].map { " " + $0 } ?? "") }
+        /// Note n's drawing and words: simulated readings of its lines, or the recognized lines'.
+        func note(_ n: Int, ink: [Drawing]) -> (Drawing, [WordToken]) {
+            let range = (n * config.linesPerNote)..<min(config.lines, (n + 1) * config.linesPerNote)
+            guard !config.recognized.isEmpty else { return BenchmarkText.note(Array(texts[range]), number: n, ink: ink) }
+            return BenchmarkText.note(recognized: range.map { config.recognized[sources[$0]].words }, references: Array(references[range]), number: n)
         }
         var report = Report(lines: config.lines)
-        let library = try NoteLibrary(path: path)
+        // Recognized words keep their evidence unless the caller stripped it.
+        let library = try NoteLibrary(path: path, keepsEvidence: true)
 
         // Add and index, note by note (one transaction each for the record and for the index).
         log("adding and indexing \(config.lines) lines in notes of \(config.linesPerNote)...")
@@ -66,7 +75,7 @@ public struct LibraryBenchmark: Sendable {
         for n in 0..<noteCount {
             let lines = Array(texts[(n * config.linesPerNote)..<min(texts.count, (n + 1) * config.linesPerNote)])
             noteTexts.append(lines)
-            let (drawing, words) = BenchmarkText.note(lines, number: n, ink: config.ink)
+            let (drawing, words) = note(n, ink: config.ink)
             let id = String(format: "note-%06d", n)
             try await library.add(drawing, id: id)
             let (_, checksum) = try await library.indexTarget(noteID: id)
@@ -79,7 +88,7 @@ public struct LibraryBenchmark: Sendable {
         report.linesPerCPUSecond = Double(config.lines) / report.addAndIndexCPUSeconds
         let stats = try await library.stats()
         (report.notes, report.words, report.terms) = (stats.notes, stats.words, stats.terms)
-        (report.fileBytes, report.drawingBytes) = (stats.fileBytes, stats.drawingBytes)
+        (report.fileBytes, report.drawingBytes, report.evidenceBytes) = (stats.fileBytes, stats.drawingBytes, stats.evidenceBytes)
         log(String(format: "  added and indexed in %.1f s: %.0f lines/s, %.0f lines per CPU-second, %d bytes per line",
                    report.addAndIndexSeconds, report.linesPerSecond, report.linesPerCPUSecond, report.fileBytes / config.lines))
         log("searching (\(config.queries) queries)...")
@@ -135,8 +144,8 @@ public struct LibraryBenchmark: Sendable {
                 }
             }
             let reindexStart = Date()
-            for (n, lines) in reindexed.enumerated() {
-                var (_, words) = BenchmarkText.note(lines, number: n, ink: [])
+            for n in reindexed.indices {
+                var (_, words) = note(n, ink: [])
                 for i in words.indices { words[i].readings.append(WordReading(text: BenchmarkText.marker, probability: 0.001)) }
                 let id = String(format: "note-%06d", n)
                 let (_, checksum) = try await library.indexTarget(noteID: id)

@@ -54,6 +54,9 @@ public struct LibraryStats: Sendable, Hashable, Codable {
     public var drawingBytes: Int
     public var fileBytes: Int
     public var recognitionVersions: [Int: Int]
+    /// Words that kept the network's evidence, and the bytes of their blobs.
+    public var wordsWithEvidence = 0
+    public var evidenceBytes = 0
 }
 
 /// What `NoteLibrary.check()` found.

@@ -1,8 +1,24 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2, version3, version4],
+    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5],
                                    followUps: [3: { try CitationRows.rebuild($0) }, 4: { try TermVariants.rebuild($0) }])
+
+    /// Version 5: each word keeps the network's evidence (`WordEvidence`), so that library search
+    /// judges words with the calibration as the in-memory index does. Columns are added; words
+    /// indexed before have no evidence until their note is reindexed. No drawing is touched.
+    static let version5 = """
+        -- Derived: the alphabets of stored evidence, each once (a word's blob names it by id).
+        CREATE TABLE alphabets(id INTEGER PRIMARY KEY, characters TEXT NOT NULL UNIQUE);
+        -- A word's evidence (EvidenceCoding; NULL where the recognizer kept none) and the cost of
+        -- its frames' best path (EvidenceCoding.bestPathCost: it bounds any query's log-ratio).
+        ALTER TABLE tokens ADD COLUMN evidence BLOB;
+        ALTER TABLE tokens ADD COLUMN evidence_cost REAL;
+        -- Derived: at least the largest evidence_cost of any word (raised as words are indexed,
+        -- never lowered), so that a query can bound the calibrated score of every posting before
+        -- reading its word. No row: no word has evidence.
+        CREATE TABLE evidence_ceiling(id INTEGER PRIMARY KEY CHECK (id = 0), cost REAL NOT NULL);
+        """
 
     /// Version 4: a query word is expanded into the keys it matches by SQLite, not by a copy of
     /// every key held in memory (which a connection had to load before its first search: 2.5 s

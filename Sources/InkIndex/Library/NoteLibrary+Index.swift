@@ -30,7 +30,25 @@ extension NoteLibrary {
             guard let current else { throw LibraryError.noteNotFound(noteID) }
             guard current == drawingChecksum else { return false }
             try deleteIndexRows(noteID: noteID)
-            let tokenIDs = try index.words.map { try insert($0, noteID: noteID) }
+            var alphabetIDs: [String: Int64] = [:]
+            var highestCost: Double?
+            let tokenIDs = try index.words.map { word in
+                var evidence: (blob: Data, cost: Double)?
+                if keepsEvidence, let wordEvidence = word.evidence {
+                    let characters = wordEvidence.posteriors.alphabet
+                    let id = try alphabetIDs[characters] ?? EvidenceAlphabets.id(of: characters, in: db)
+                    alphabetIDs[characters] = id
+                    let cost = EvidenceCoding.bestPathCost(wordEvidence)
+                    highestCost = max(highestCost ?? cost, cost)
+                    evidence = (EvidenceCoding.encode(wordEvidence, alphabetID: id), cost)
+                }
+                return try insert(word, evidence: evidence, noteID: noteID)
+            }
+            if let highestCost {
+                try db.execute("""
+                    INSERT INTO evidence_ceiling(id, cost) VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET cost = max(cost, excluded.cost)
+                    """, [.double(highestCost)])
+            }
             try CitationRows.insert(index.citations, tokenIDs: tokenIDs, noteID: noteID, into: db)
             try db.execute("""
                 INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count)
@@ -42,13 +60,14 @@ extension NoteLibrary {
     }
 
     /// Inserts a word with its bounds and postings; returns its token id.
-    private func insert(_ word: WordToken, noteID: String) throws -> Int64 {
+    private func insert(_ word: WordToken, evidence: (blob: Data, cost: Double)?, noteID: String) throws -> Int64 {
         let b = word.bounds.isNull ? CGRect.zero : word.bounds
         try db.execute("""
-            INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence, evidence_cost)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(noteID), .int(word.line), .int(word.position), .blob(TokenCoding.encode(word.strokeIDs)),
-                  .double(b.minX), .double(b.minY), .double(b.maxX), .double(b.maxY), .text(TokenCoding.encode(word.readings))])
+                  .double(b.minX), .double(b.minY), .double(b.maxX), .double(b.maxY), .text(TokenCoding.encode(word.readings)),
+                  evidence.map { .blob($0.blob) } ?? .null, evidence.map { .double($0.cost) } ?? .null])
         let token = db.lastInsertRowID
         try db.execute("INSERT INTO token_bounds(id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)",
                        [.int(token), .double(b.minX), .double(b.maxX), .double(b.minY), .double(b.maxY)])
@@ -102,12 +121,14 @@ extension NoteLibrary {
 
     func wordRows(where condition: String, _ bindings: [SQLValue]) throws -> [(id: Int64, note: String, word: WordToken)] {
         try db.query("""
-            SELECT id, note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings FROM tokens
+            SELECT id, note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence FROM tokens
             WHERE \(condition) ORDER BY note, line, position
             """, bindings) { row in
             let bounds = CGRect(x: row.double(5), y: row.double(6), width: row.double(7) - row.double(5), height: row.double(8) - row.double(6))
+            // A blob that does not decode (a damaged file) leaves the word to its readings.
+            let evidence = row.isNull(10) ? nil : try? EvidenceCoding.decode(row.blob(10)) { try alphabets.characters(of: $0, in: db) }
             let word = WordToken(strokeIDs: TokenCoding.decodeIDs(row.blob(4)), bounds: bounds, line: Int(row.int(2)),
-                                 position: Int(row.int(3)), readings: TokenCoding.decodeReadings(row.text(9)))
+                                 position: Int(row.int(3)), readings: TokenCoding.decodeReadings(row.text(9)), evidence: evidence)
             return (row.int(0), row.text(1), word)
         }
     }

@@ -27,7 +27,7 @@ extension NoteLibrary {
             versions[version] = notes
         }
         let pageSize = try count("PRAGMA page_size"), pages = try count("PRAGMA page_count")
-        return LibraryStats(
+        var stats = LibraryStats(
             notes: try count("SELECT count(*) FROM notes"),
             indexedNotes: try count("SELECT count(*) FROM note_index"),
             outdatedNotes: try currentVersion.map { try notesToIndex(version: $0).count } ?? 0,
@@ -37,5 +37,9 @@ extension NoteLibrary {
             drawingBytes: try count("SELECT coalesce(sum(length(drawing)), 0) FROM notes"),
             fileBytes: pageSize * pages,
             recognitionVersions: versions)
+        (stats.wordsWithEvidence, stats.evidenceBytes) = try db.query("SELECT count(evidence), coalesce(sum(length(evidence)), 0) FROM tokens") {
+            (Int($0.int(0)), Int($0.int(1)))
+        }.first ?? (0, 0)
+        return stats
     }
 }

@@ -29,7 +29,10 @@ extension NoteLibrary {
             if query.reference == nil {
                 var words = query
                 words.book = nil
-                hits += words.terms.count == 1 ? try wordHits(words, limit: limit) : try phraseHits(words, limit: limit)
+                // The most any stored word's best path costs: nil where no word kept evidence.
+                let evidenceCeiling = try db.query("SELECT cost FROM evidence_ceiling WHERE id = 0") { $0.double(0) }.first
+                hits += words.terms.count == 1 ? try wordHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
+                    : try phraseHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
             }
             return Array(LibraryHit.unique(hits).sorted(by: LibraryHit.ranking).prefix(limit))
         }
@@ -37,29 +40,39 @@ extension NoteLibrary {
 
     private static var minimumScore: Double { MatchPolicy.standard.minimumScore }
 
+    /// A word with no readings and no frames: never a hit.
+    private static let evidenceSentinel = WordToken(strokeIDs: [], bounds: .null, line: 0, position: 0, readings: [],
+                                                    evidence: WordEvidence(posteriors: FramePosteriors(alphabet: "", counts: [], classes: [], costs: []),
+                                                                           before: nil, after: nil))
+
     /// The levels at which candidates are read, as fractions of the most a candidate can score:
     /// most queries are answered by the postings near the top; the last level reads them all.
     private static let levels: [Double] = [0.9, 0.75, 0.5, 0]
 
-    /// One word: each candidate token is scored on its own, most promising first.
-    private func wordHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
-        let matches = try vocabulary.matches(of: query.terms[0], in: db)
+    /// One word: each candidate token is scored on its own, most promising first. Words that
+    /// only their evidence could make hits, with no reading near the query (`SearchIndex`'s
+    /// `EvidenceIndex`), are not candidates: finding them would mean scoring every word's frames.
+    private func wordHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
+        let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, in: db)
         let size = try matches.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) }
-        var bands = CandidateBands(matches)
+        var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling)
         return try confirm(limit: limit, postings: size, ranked: { fraction in
             try bands.read(downTo: fraction, in: db)
             let threshold = max(Self.minimumScore, fraction > 0 ? fraction * (try bands.ceiling(in: db)) : 0)
-            return bands.tokens.filter { $0.value >= threshold }.map { (id: $0.key, bound: $0.value) }
+            return (bands.tokens.filter { $0.value >= threshold }.map { (id: $0.key, bound: $0.value) }, threshold)
         }) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
-            for id in batch {
-                for row in try wordRows(where: "id = ?", [.int(id)]) {
-                    index.add([row.word], to: row.id)
-                    notes[row.id] = row.note
-                }
+            var precheck = EvidencePrecheck(query)
+            for row in try wordRows(where: "id IN (SELECT value FROM json_each(?))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
+                if precheck?.rulesOut(row.word) == true { continue }
+                index.add([row.word], to: row.id)
+                notes[row.id] = row.note
             }
-            return index.search(query).map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
+            // An index without evidence would look less far for close readings than one over the
+            // whole library (`SearchIndex.search`): a word with empty frames keeps it looking.
+            if evidenceCeiling != nil { index.add([Self.evidenceSentinel], to: -1) }
+            return index.search(query).compactMap { found in notes[found.document].map { LibraryHit(noteID: $0, found.hit) } }
         }
     }
 
@@ -75,17 +88,19 @@ extension NoteLibrary {
     /// is a geometric mean of n words' scores, so it reaches f^(1/n) times its most only where
     /// each word's score reaches f times that word's most: a level f reads only those postings
     /// (see `levels`).
-    private func phraseHits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
+    private func phraseHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
         let gap: Int64 = 3
         let count = query.terms.count
-        let matches = try query.terms.map { try vocabulary.matches(of: $0, in: db) }
+        let matches = try query.terms.map { try vocabulary.matches(of: $0, withEvidence: evidenceCeiling != nil, in: db) }
+        /// A key's bound for any posting (probability 1, the costliest evidence).
+        func keyBound(_ match: (id: Int64, bound: KeyBound)) -> Double { match.bound.bound(probability: 1, evidenceCost: evidenceCeiling) }
         guard matches.allSatisfy({ !$0.isEmpty }) else { return [] }
         let keys = matches.map { Set($0.map(\.id)) }
         let sizes = try matches.map { try $0.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) } }
         let anchor = sizes.indices.min { sizes[$0] < sizes[$1] }!
         // Reading a token's neighbourhood costs about as much as reading 16 postings.
         let distant = query.terms.indices.filter { $0 != anchor && sizes[$0] > 16 * sizes[anchor] }
-        var bands = matches.map(CandidateBands.init)
+        var bands = matches.map { CandidateBands($0, evidenceCeiling: evidenceCeiling) }
         // Candidates of distant words, found around the anchors probed so far.
         var near = [[Int64: Double]](repeating: [:], count: count)
         var probed = Set<Int64>()
@@ -93,11 +108,11 @@ extension NoteLibrary {
         /// The tokens a phrase through an anchor can span.
         func window(_ id: Int64) -> ClosedRange<Int64> { (id - gap * Int64(anchor))...(id + gap * Int64(count - 1 - anchor)) }
 
-        func ranked(_ fraction: Double) throws -> [(id: Int64, bound: Double)] {
+        func ranked(_ fraction: Double) throws -> (candidates: [(id: Int64, bound: Double)], floor: Double) {
             var product = 1.0
             for term in query.terms.indices {
                 if distant.contains(term) {
-                    product *= matches[term].map(\.score).max()!
+                    product *= matches[term].map(keyBound).max()!
                 } else {
                     try bands[term].read(downTo: fraction, in: db)
                     if fraction > 0 { product *= try bands[term].ceiling(in: db) }
@@ -105,7 +120,7 @@ extension NoteLibrary {
             }
             let threshold = max(Self.minimumScore, fraction > 0 ? pow(fraction * product, 1 / Double(count)) : 0)
             if !distant.isEmpty {
-                let scores = distant.map { Dictionary(matches[$0].map { ($0.id, $0.score) }, uniquingKeysWith: max) }
+                let scores = distant.map { Dictionary(matches[$0].map { ($0.id, keyBound($0)) }, uniquingKeysWith: max) }
                 let statement = try db.prepare("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?")
                 for id in bands[anchor].tokens.keys where probed.insert(id).inserted {
                     let around = window(id)
@@ -119,7 +134,7 @@ extension NoteLibrary {
                     statement.reset()
                 }
             }
-            guard query.terms.indices.allSatisfy({ !candidates($0).isEmpty }) else { return [] }
+            guard query.terms.indices.allSatisfy({ !candidates($0).isEmpty }) else { return ([], threshold) }
             /// Terms `term`, `term + step`, ... placed from `position` on, each within `gap`
             /// tokens of the previous: the best sum of their log bounds; nil where they cannot
             /// be placed.
@@ -133,11 +148,11 @@ extension NoteLibrary {
                 }
                 return best
             }
-            return bands[anchor].tokens.compactMap { id, score in
+            return (bands[anchor].tokens.compactMap { id, score in
                 guard let before = chain(anchor - 1, from: id, step: -1), let after = chain(anchor + 1, from: id, step: 1) else { return nil }
                 let bound = exp((log(score) + before + after) / Double(count))
                 return bound >= threshold ? (id, bound) : nil
-            }
+            }, threshold)
         }
 
         return try confirm(limit: limit, postings: sizes[anchor], ranked: ranked) { batch in
@@ -227,25 +242,41 @@ extension NoteLibrary {
     }
 
     /// Confirms candidates most promising first, a batch at a time, until `limit` distinct hits
-    /// are held (case matching, or a bound above the true score, can reject some) or none remain.
-    /// `ranked(f)` gives every candidate whose bound reaches a threshold falling with f (all of
-    /// them at 0), so that each level's ranking begins with the previous one's: a batch is the
-    /// same whichever level supplied it. Where the candidates come from few `postings` (an
-    /// estimate), they are read all at once.
-    private func confirm(limit: Int, postings: Int, ranked: (_ fraction: Double) throws -> [(id: Int64, bound: Double)],
+    /// are held and no candidate left can beat the last of them (its bound is no higher), or
+    /// none remain, or `settlingWindow(limit)` more candidates after `limit` hits did not settle
+    /// it. (Bounds are tight without evidence, so a batch or two settles a query; a calibrated
+    /// score may lie well under its bound, and then the best hits are exact only where the
+    /// window held every candidate that could beat them.) `ranked(f)` gives every candidate whose
+    /// bound reaches a threshold falling with f (all of them at 0), and that threshold (the
+    /// candidates not given score below it), so that each level's ranking begins with the
+    /// previous one's: a batch is the same whichever level supplied it. Where the candidates
+    /// come from few `postings` (an estimate), they are read all at once.
+    /// How many candidates past the first `limit` hits a calibrated search still confirms: three
+    /// batches, and at least 64, so that the ranking of a query with fewer candidates is exact.
+    static func settlingWindow(_ limit: Int) -> Int { max(3 * (limit + 8), 64) }
+
+    private func confirm(limit: Int, postings: Int, ranked: (_ fraction: Double) throws -> (candidates: [(id: Int64, bound: Double)], floor: Double),
                          _ search: ([Int64]) throws -> [LibraryHit]) throws -> [LibraryHit] {
-        func sorted(_ candidates: [(id: Int64, bound: Double)]) -> [(id: Int64, bound: Double)] {
-            candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }
+        func sorted(_ ranking: (candidates: [(id: Int64, bound: Double)], floor: Double)) -> (candidates: [(id: Int64, bound: Double)], floor: Double) {
+            (ranking.candidates.sorted { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }, ranking.floor)
         }
         var level = postings <= 4 * (limit + 8) ? Self.levels.count - 1 : 0
-        var candidates = sorted(try ranked(Self.levels[level]))
+        var (candidates, floor) = sorted(try ranked(Self.levels[level]))
         var hits: [LibraryHit] = []
         var start = 0
-        while hits.count < limit {
-            let end = start + limit - hits.count + 8
+        var settledAt: Int?
+        while true {
+            if hits.count >= limit {
+                settledAt = settledAt ?? start
+                if (start < candidates.count ? candidates[start].bound : floor) <= hits[limit - 1].score { break }
+                // Calibrated bounds can stay above the hits' scores for thousands of candidates
+                // (a common word): past a few more batches, the order of the bounds stands.
+                if start - settledAt! >= Self.settlingWindow(limit) { break }
+            }
+            let end = start + max(0, limit - hits.count) + 8
             while candidates.count < end, level + 1 < Self.levels.count {
                 level += 1
-                candidates = sorted(try ranked(Self.levels[level]))
+                (candidates, floor) = sorted(try ranked(Self.levels[level]))
             }
             guard start < candidates.count else { break }
             let batch = candidates[start..<min(end, candidates.count)].map(\.id)

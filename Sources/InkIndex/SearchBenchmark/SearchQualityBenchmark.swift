@@ -61,6 +61,14 @@ public struct SearchQualityBenchmark: Sendable {
         }
     }
 
+    /// The lines of a recognitions cache (`bench-search --recognitions FILE`: one JSON `Line` a
+    /// line of text).
+    public static func lines(fromCache path: String) throws -> [Line] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let decoder = JSONDecoder()
+        return try text.split(separator: "\n").map { try decoder.decode(Line.self, from: Data($0.utf8)) }
+    }
+
     public struct Report: Sendable, Codable {
         public var lines: Int
         public var queries: Int
@@ -101,40 +109,27 @@ public struct SearchQualityBenchmark: Sendable {
         let normalizer = TextNormalizer.standard
         var index = SearchIndex<Int>(policy: policy)
         var baseline: [String: Set<Int>] = [:]
-        var truthWords: [Set<String>] = []
         var exactLines = 0, wordsSeen = 0, wordsRead = 0
+        let relevance = SearchRelevance(transcriptions: lines.map(\.text), minLetters: minLetters, normalizer: normalizer)
+        var lineTokens: [[WordToken]] = []
         for (k, line) in lines.enumerated() {
-            index.add(line.tokens(tokenizer), to: k)
+            lineTokens.append(line.tokens(tokenizer))
+            index.add(lineTokens[k], to: k)
             let top = normalizer.words(line.bestText)
             for word in top { baseline[word, default: []].insert(k) }
             let truth = normalizer.words(line.text)
-            truthWords.append(Set(truth))
             if truth == top { exactLines += 1 }
             let topSet = Set(top)
             wordsSeen += truth.count
             wordsRead += truth.filter { topSet.contains($0) }.count
         }
-        let vocabulary = Set(truthWords.flatMap { $0 }).filter { $0.filter(\.isLetter).count >= minLetters }.sorted()
-        var truthByWord: [String: Set<Int>] = [:]
-        for (k, words) in truthWords.enumerated() {
-            for word in words { truthByWord[word, default: []].insert(k) }
-        }
-        var tp = 0, fp = 0, fn = 0, btp = 0, bfp = 0, bfn = 0
+        var tally = PairTally(), baselineTally = PairTally()
         var misses: [String] = [], falseHits: [String] = []
         var breakdown = SearchMissBreakdown()
-        var lineTokens: [[WordToken]] = []
-        for line in lines { lineTokens.append(line.tokens(tokenizer)) }
         let options = SearchOptions(fullWordsOnly: fullWordsOnly)
-        for query in vocabulary {
-            let relevant: Set<Int>
-            let baselineFound: Set<Int>
-            if fullWordsOnly {
-                relevant = truthByWord[query] ?? []
-                baselineFound = baseline[query] ?? []
-            } else {
-                relevant = truthByWord.filter { $0.key.hasPrefix(query) }.reduce(into: Set<Int>()) { $0.formUnion($1.value) }
-                baselineFound = baseline.filter { $0.key.hasPrefix(query) }.reduce(into: Set<Int>()) { $0.formUnion($1.value) }
-            }
+        for query in relevance.queries {
+            let relevant = relevance.relevant(to: query, fullWordsOnly: fullWordsOnly)
+            let baselineFound = SearchRelevance.lines(of: query, in: baseline, fullWordsOnly: fullWordsOnly)
             let hits = index.search(query, options: options)
             let found = Set(hits.map(\.document))
             for hit in hits where !relevant.contains(hit.document) && falseHits.count < examples && (query.hashValueStable % 7 == 0) {
@@ -144,17 +139,13 @@ public struct SearchQualityBenchmark: Sendable {
                 breakdown.add(query: query, tokens: lineTokens[k])
                 if misses.count < examples { misses.append("\(query) | \(lines[k].text) | \(lines[k].bestText)") }
             }
-            tp += found.intersection(relevant).count
-            fp += found.subtracting(relevant).count
-            fn += relevant.subtracting(found).count
-            btp += baselineFound.intersection(relevant).count
-            bfp += baselineFound.subtracting(relevant).count
-            bfn += relevant.subtracting(baselineFound).count
+            tally.add(found: found, relevant: relevant)
+            baselineTally.add(found: baselineFound, relevant: relevant)
         }
         func ratio(_ a: Int, _ b: Int) -> Double { b == 0 ? 0 : Double(a) / Double(b) }
-        return Report(lines: lines.count, queries: vocabulary.count, relevantPairs: tp + fn, fullWordsOnly: fullWordsOnly,
-                      recall: ratio(tp, tp + fn), precision: ratio(tp, tp + fp),
-                      baselineRecall: ratio(btp, btp + bfn), baselinePrecision: ratio(btp, btp + bfp),
+        return Report(lines: lines.count, queries: relevance.queries.count, relevantPairs: tally.relevantPairs, fullWordsOnly: fullWordsOnly,
+                      recall: tally.recall, precision: tally.precision,
+                      baselineRecall: baselineTally.recall, baselinePrecision: baselineTally.precision,
                       lineAccuracy: ratio(exactLines, lines.count), topReadingWordRecall: ratio(wordsRead, wordsSeen),
                       seconds: Date().timeIntervalSince(start), misses: misses, falseHits: falseHits, missKinds: breakdown.counts)
     }

@@ -39,9 +39,12 @@ public struct WordMatcher: Sendable {
     }
 
     /// `match` for a reading whose collapsed scalars are at hand (a stored key), so that
-    /// judging many stored keys costs no normalization.
-    public func match(_ term: SearchQuery.Term, collapsed scalars: [Unicode.Scalar], reading: WordReading, caseMatchingOnly: Bool) -> Match? {
-        guard let (d, prefix) = distance(term, scalars) else { return nil }
+    /// judging many stored keys costs no normalization. `limit`: the largest distance accepted
+    /// (default the term's `maxDistance`; a calibrated search looks as far as its
+    /// `candidateDistance`).
+    public func match(_ term: SearchQuery.Term, collapsed scalars: [Unicode.Scalar], reading: WordReading, caseMatchingOnly: Bool,
+                      limit: Double? = nil) -> Match? {
+        guard let (d, prefix) = distance(term, scalars, limit: limit) else { return nil }
         guard agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: caseMatchingOnly) else { return nil }
         let known = d > 0 && (lexicon?.contains(token: reading.text) ?? false)
         return Match(distance: d, prefix: prefix, score: policy.score(probability: reading.probability, distance: d, prefix: prefix, readingIsKnownWord: known))

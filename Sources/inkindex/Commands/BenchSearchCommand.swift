@@ -49,13 +49,17 @@ struct BenchSearchCommand: Command {
                                 (MatchPolicy.exactReadingsSuffice off).
           --dump-pairs PREFIX   Write tuning rows (query, line, relevant, text and evidence
                                 features) to PREFIX-full.tsv and PREFIX-prefix.tsv.
+          --library             Quality through a NoteLibrary: each line stored as a note (with
+                                its evidence), the same queries through NoteLibrary.search, next
+                                to the in-memory index; bytes per line. --db PATH: where (default
+                                a temporary file).
           --examples N          Print N misses and false hits of each quality run (for tuning).
           --json                Print the reports as JSON.
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "uncalibrated", "whole-words-by-readings", "evidence-overrules-readings", "held-out-writers"],
-                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "max-distance", "decay", "min-score", "margin", "known", "file", "threshold", "dump-pairs", "speed-recognitions"])
+        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "library", "uncalibrated", "whole-words-by-readings", "evidence-overrules-readings", "held-out-writers"],
+                                       options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "db", "max-distance", "decay", "min-score", "margin", "known", "file", "threshold", "dump-pairs", "speed-recognitions"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
         guard ["shipped", "noisy"].contains(kind) else { throw CLIError.usage("--recognizer is shipped or noisy, not '\(kind)'") }
@@ -89,7 +93,19 @@ struct BenchSearchCommand: Command {
                 print("soft pairs for ConfusionData.softPairs:")
                 print(deriver.softPairs().map { String(format: "(\"%@\", \"%@\", %.2f)", $0.0, $0.1, $0.2) }.joined(separator: ", "))
             }
-            if quality {
+            if quality, args.flag("library") {
+                let path = args.option("db") ?? FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-quality.sqlite").path
+                let (storage, reports) = try await LibrarySearchQualityBenchmark(lines: lines).run(path: path)
+                if args.flag("json") { try Terminal.printJSON(storage); for report in reports { try Terminal.printJSON(report) } } else {
+                    print("library (\(set)): \(storage.words) words, \(storage.wordsWithEvidence) with evidence; \(storage.fileBytesPerLine) bytes per line, \(storage.evidenceBytesPerLine) of them evidence (\(path))")
+                    for report in reports {
+                        print(String(format: "library quality (%@): %d queries, %d relevant pairs; recall %.2f%% precision %.2f%% | in memory recall %.2f%% precision %.2f%% | relevant only in memory %d, only in the library %d | query median %.2f ms, p95 %.2f ms",
+                                     report.fullWordsOnly ? "full words" : "prefixes", report.queries, report.relevantPairs,
+                                     report.recall * 100, report.precision * 100, report.memoryRecall * 100, report.memoryPrecision * 100,
+                                     report.relevantOnlyInMemory, report.relevantOnlyInLibrary, report.medianMilliseconds, report.p95Milliseconds))
+                    }
+                }
+            } else if quality {
                 var policy = args.flag("uncalibrated") ? MatchPolicy.uncalibrated : MatchPolicy.standard
                 if args.flag("whole-words-by-readings") { policy.calibratesWholeWords = false }
                 if args.flag("evidence-overrules-readings") { policy.exactReadingsSuffice = false }
@@ -189,9 +205,8 @@ struct BenchSearchCommand: Command {
     }
 
     private static func readCache(_ cache: String) throws -> [SearchQualityBenchmark.Line] {
-        guard let text = try? String(contentsOfFile: cache, encoding: .utf8) else { throw CLIError.badInput("cannot read \(cache)") }
-        let decoder = JSONDecoder()
-        let lines = try text.split(separator: "\n").map { try decoder.decode(SearchQualityBenchmark.Line.self, from: Data($0.utf8)) }
+        guard FileManager.default.isReadableFile(atPath: cache) else { throw CLIError.badInput("cannot read \(cache)") }
+        let lines = try SearchQualityBenchmark.lines(fromCache: cache)
         Terminal.printError("read \(lines.count) recognized lines from \(cache)")
         return lines
     }

@@ -7,7 +7,8 @@ struct LibraryBenchCommand: Command {
     static let abstract = "Benchmark the note library: search latency, add-and-index throughput, size, readers during reindex."
     static let help = """
         USAGE: inkindex library-bench [--lines N] [--lines-per-note N] [--queries N] [--readers N]
-                                      [--reindex-notes N] [--corpus FILE] [--ink] [--db PATH] [--json]
+                                      [--reindex-notes N] [--corpus FILE] [--ink] [--recognitions FILE [--without-evidence]]
+                                      [--db PATH] [--json]
 
         Builds a library of N lines (default 100000) with synthetic recognition output: lines are
         transcriptions from --corpus (dataset JSON Lines; default ../shared/data/iam-ondb/trainset.jsonl.gz
@@ -18,11 +19,15 @@ struct LibraryBenchCommand: Command {
         second), database bytes per line, and readers searching while every note (or the first
         --reindex-notes) is reindexed (errors and partial notes seen). Queries: words, word
         beginnings, words with a typo, two-word phrases and references. Build with -c release.
+        --recognitions FILE: lines are drawn from a recognitions cache (`bench-search --quality
+        --recognitions FILE`) instead: the model's real readings, with their network evidence,
+        so that size and speed include the evidence (--without-evidence: the same lines, their
+        evidence dropped, for comparison).
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["ink", "json"],
-                                       options: ["lines", "lines-per-note", "queries", "readers", "reindex-notes", "corpus", "db"])
+        let args = try ParsedArguments(arguments, flags: ["ink", "json", "without-evidence"],
+                                       options: ["lines", "lines-per-note", "queries", "readers", "reindex-notes", "corpus", "db", "recognitions"])
         var config = LibraryBenchmark.Configuration()
         config.lines = try args.intOption("lines") ?? config.lines
         config.linesPerNote = try args.intOption("lines-per-note") ?? config.linesPerNote
@@ -31,7 +36,19 @@ struct LibraryBenchCommand: Command {
         config.reindexNotes = try args.intOption("reindex-notes")
         guard config.lines > 0, config.linesPerNote > 0, config.queries > 0 else { throw CLIError.usage("counts must be positive") }
         let corpusPath = args.option("corpus") ?? "../shared/data/iam-ondb/trainset.jsonl.gz"
-        if FileManager.default.isReadableFile(atPath: corpusPath) {
+        if let cache = args.option("recognitions") {
+            let tokenizer = WordTokenizer()
+            let keepsEvidence = !args.flag("without-evidence")
+            config.recognized = try SearchQualityBenchmark.lines(fromCache: cache).map {
+                ($0.text, $0.tokens(tokenizer).map { word in
+                    var word = word
+                    if !keepsEvidence { word.evidence = nil }
+                    return word
+                })
+            }
+            guard !config.recognized.isEmpty else { throw CLIError.badInput("no lines in \(cache)") }
+            Terminal.printError("recognized lines: \(config.recognized.count) from \(cache)")
+        } else if FileManager.default.isReadableFile(atPath: corpusPath) {
             var iterator = try DatasetReader(path: corpusPath).makeIterator()
             while let sample = try iterator.nextSample() {
                 config.corpus.append(sample.text)
@@ -52,7 +69,7 @@ struct LibraryBenchCommand: Command {
         print("""
             library: \(report.lines) lines in \(report.notes) notes, \(report.words) words, \(report.terms) distinct keys (\(path))
             add and index: \(String(format: "%.1f", report.addAndIndexSeconds)) s, \(Int(report.linesPerSecond)) lines/s, \(Int(report.linesPerCPUSecond)) lines per CPU-second (store only; no recognition)
-            size: \(report.fileBytes / report.lines) bytes per line (\(report.drawingBytes / report.lines) of them drawing bytes)
+            size: \(report.fileBytes / report.lines) bytes per line (\(report.drawingBytes / report.lines) of them drawing bytes, \(report.evidenceBytes / report.lines) evidence)
             search (\(config.queries) queries, limit 20, mean \(String(format: "%.1f", report.meanHits)) hits; first query \(String(format: "%.1f", report.firstQueryMilliseconds)) ms, on the library reopened \(String(format: "%.1f", report.reopenedFirstQueryMilliseconds)) ms with the opening):
             \(["all", "word", "prefix", "typo", "phrase", "reference"].map(row).joined(separator: "\n"))
               slowest: \(report.slowest.joined(separator: "; "))

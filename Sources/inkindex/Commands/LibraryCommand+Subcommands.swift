@@ -84,6 +84,7 @@ extension LibrarySession {
             words:         \(stats.words) in \(stats.lines) lines, \(stats.terms) distinct reading keys
             versions:      \(stats.recognitionVersions.sorted { $0.key < $1.key }.map { "v\($0.key): \($0.value) notes" }.joined(separator: ", "))
             drawing bytes: \(stats.drawingBytes)
+            evidence:      \(stats.wordsWithEvidence) words, \(stats.evidenceBytes) bytes
             file bytes:    \(stats.fileBytes)\(stats.lines > 0 ? " (\(stats.fileBytes / stats.lines) per line)" : "")
             """)
     }
