@@ -32,6 +32,25 @@ import Testing
         #expect(index.search("John 3:17").map(\.document) == [2])
     }
 
+    @Test func aWordReadAsTwoIsFoundWhole() throws {
+        let index = TokenFixtures.lineIndex(["oysters from Whits table", "Whitstable oysters", "in to the sea"])
+        let hits = index.search("whitstable", options: SearchOptions(fullWordsOnly: true))
+        #expect(hits.map(\.document) == [1, 0])          // read whole first
+        let split = try #require(hits.last)
+        #expect(split.hit.reading == "Whits table")
+        #expect(split.hit.tokens == 2..<4)
+        #expect(split.hit.score <= MatchPolicy.standard.splitFactor)
+        // Short words are not looked for in halves ("into" is not "in to").
+        #expect(index.search("into", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        #expect(index.search("Whitstable", options: SearchOptions(caseMatchingOnly: true)).map(\.document) == [1, 0])
+        #expect(index.search("whitstable", options: SearchOptions(caseMatchingOnly: true)).isEmpty)
+        var policy = MatchPolicy.standard
+        policy.minimumSplitLength = 0
+        var off = SearchIndex<Int>(policy: policy)
+        off.add(TokenFixtures.tokens(["oysters from Whits table"]), to: 0)
+        #expect(off.search("whitstable").isEmpty)
+    }
+
     @Test func prefixUnlessFullWordsOnly() {
         let index = TokenFixtures.index(["my notebook and a note"])
         #expect(index.search("note").map(\.hit.reading).sorted() == ["note", "notebook"])

@@ -188,6 +188,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         } else {
             if let book = query.book { referenceHits(book, keep) }
             phraseHits(query, keep)
+            if query.terms.count == 1 { splitWordHits(query.terms[0], query, keep) }
         }
         var hits = best.values.map { (slot: $0.slot, hit: $0.hit) }
         hits.sort { lhs, rhs in
@@ -246,6 +247,32 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             guard complete else { continue }
             let score = exp(logScore / Double(query.terms.count))
             keep(start.slot, makeHit(entry, Int(start.token)..<(last + 1), reading: texts.joined(separator: " "), score: score, reference: nil))
+        }
+    }
+
+    /// A word the recognizer read as two ("Whits table" for "Whitstable", or broken over a line
+    /// end): two words in a row whose readings spell the term's two halves exactly, under the
+    /// confusion classes. Terms of at least `MatchPolicy.minimumSplitLength` collapsed characters,
+    /// halves of at least two; scored as the product of the two readings' probabilities times
+    /// `MatchPolicy.splitFactor`, so that such a hit ranks below a word read whole.
+    /// Complexity: O(term length) key lookups, then the postings of the first halves found.
+    private func splitWordHits(_ term: SearchQuery.Term, _ query: SearchQuery, _ keep: (Int32, SearchHit) -> Void) {
+        let scalars = term.scalars
+        guard policy.minimumSplitLength > 0, scalars.count >= max(4, policy.minimumSplitLength) else { return }
+        for cut in 2...(scalars.count - 2) {
+            var head = String.UnicodeScalarView(), tail = String.UnicodeScalarView()
+            head.append(contentsOf: scalars[..<cut])
+            tail.append(contentsOf: scalars[cut...])
+            guard let headForm = formIDs[String(head)], let tailForm = formIDs[String(tail)] else { continue }
+            for posting in forms[Int(headForm)].postings {
+                guard let entry = entries[Int(posting.slot)] else { continue }
+                let token = Int(posting.token), next = token + 1
+                guard next < entry.tokens.count, let r = entry.forms[next].firstIndex(of: tailForm) else { continue }
+                let first = entry.tokens[token].readings[Int(posting.reading)], second = entry.tokens[next].readings[r]
+                guard matcher.agreesInCase(term, first.text + second.text, prefix: false, caseMatchingOnly: query.options.caseMatchingOnly) else { continue }
+                keep(posting.slot, makeHit(entry, token..<(next + 1), reading: first.text + " " + second.text,
+                                           score: first.probability * second.probability * policy.splitFactor, reference: nil))
+            }
         }
     }
 

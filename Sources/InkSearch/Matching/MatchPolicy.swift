@@ -36,6 +36,11 @@ public struct MatchPolicy: Sendable, Hashable {
     /// `standard`; on testset_v it finds prefixes at recall 88.9%, precision 90.0%, against
     /// 87.9% / 90.9% without it.
     public var exactReadingsSuffice: Bool
+    /// One-word queries of at least this many collapsed characters also find the word read as
+    /// two adjacent words that spell it ("Whits table"); 0 turns that off.
+    public var minimumSplitLength: Int = 6
+    /// Multiplies the score of such a split word.
+    public var splitFactor: Double = 0.5
 
     public init(maxDistanceByLength: [Double], prefixFactor: Double = 0.85, distanceDecay: Double = 2,
                 minimumScore: Double = 0.05, knownWordFactor: Double = 0.1, calibration: WordCalibration? = nil,
