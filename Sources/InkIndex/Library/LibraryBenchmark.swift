@@ -26,6 +26,8 @@ public struct LibraryBenchmark: Sendable {
         /// Recognized lines (a transcription and the recognizer's words, with their evidence) to
         /// draw lines from instead of `corpus` and simulated readings; `ink` is then not used.
         public var recognized: [(text: String, words: [WordToken])] = []
+        /// Whether the library stores the recognized words' evidence (`NoteLibrary.keepsEvidence`).
+        public var keepsEvidence = true
         public init() {}
     }
 
@@ -64,8 +66,7 @@ public struct LibraryBenchmark: Sendable {
             return BenchmarkText.note(recognized: range.map { config.recognized[sources[$0]].words }, references: Array(references[range]), number: n)
         }
         var report = Report(lines: config.lines)
-        // Recognized words keep their evidence unless the caller stripped it.
-        let library = try NoteLibrary(path: path, keepsEvidence: true)
+        let library = try NoteLibrary(path: path, keepsEvidence: config.keepsEvidence)
 
         // Add and index, note by note (one transaction each for the record and for the index).
         log("adding and indexing \(config.lines) lines in notes of \(config.linesPerNote)...")

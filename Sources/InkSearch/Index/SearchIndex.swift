@@ -260,10 +260,8 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         let scalars = term.scalars
         guard policy.minimumSplitLength > 0, scalars.count >= max(4, policy.minimumSplitLength) else { return }
         for cut in 2...(scalars.count - 2) {
-            var head = String.UnicodeScalarView(), tail = String.UnicodeScalarView()
-            head.append(contentsOf: scalars[..<cut])
-            tail.append(contentsOf: scalars[cut...])
-            guard let headForm = formIDs[String(head)], let tailForm = formIDs[String(tail)] else { continue }
+            guard let headForm = formIDs[String(String.UnicodeScalarView(scalars[..<cut]))],
+                  let tailForm = formIDs[String(String.UnicodeScalarView(scalars[cut...]))] else { continue }
             for posting in forms[Int(headForm)].postings {
                 guard let entry = entries[Int(posting.slot)] else { continue }
                 let token = Int(posting.token), next = token + 1

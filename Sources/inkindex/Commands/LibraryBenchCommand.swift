@@ -38,14 +38,8 @@ struct LibraryBenchCommand: Command {
         let corpusPath = args.option("corpus") ?? "../shared/data/iam-ondb/trainset.jsonl.gz"
         if let cache = args.option("recognitions") {
             let tokenizer = WordTokenizer()
-            let keepsEvidence = !args.flag("without-evidence")
-            config.recognized = try SearchQualityBenchmark.lines(fromCache: cache).map {
-                ($0.text, $0.tokens(tokenizer).map { word in
-                    var word = word
-                    if !keepsEvidence { word.evidence = nil }
-                    return word
-                })
-            }
+            config.keepsEvidence = !args.flag("without-evidence")
+            config.recognized = try SearchQualityBenchmark.lines(fromCache: cache).map { ($0.text, $0.tokens(tokenizer)) }
             guard !config.recognized.isEmpty else { throw CLIError.badInput("no lines in \(cache)") }
             Terminal.printError("recognized lines: \(config.recognized.count) from \(cache)")
         } else if FileManager.default.isReadableFile(atPath: corpusPath) {
