@@ -19,11 +19,15 @@ public enum RecognitionError: Error, Equatable, CustomStringConvertible {
 /// let reading = try recognizer.recognize(line.strokes, maxCandidates: 5)
 /// ```
 public enum ShippedRecognizer {
-    /// Grows whenever the shipped weights, the network's arithmetic or the shipped decoding
-    /// change what is output, so that stored recognitions can be recognized again. Bump it
-    /// together with `Training/export.py`'s `MODEL_VERSION` (checked by `load()`) or the decoding
-    /// defaults. Version 3: 16-bit integer products (`QuantizedMatrix`).
-    public static let recognitionVersion = 3
+    /// Grows whenever what is stored from a recognition would come out different: the shipped
+    /// weights, the network's arithmetic, the shipped decoding, or how `InkSearch` cuts readings
+    /// into words and keys them (an index built by older rules must be rebuilt too, and
+    /// `StrokeRecognizer.recognitionVersion` is the one number apps compare). Bump it together
+    /// with `Training/export.py`'s `MODEL_VERSION` (checked by `load()`), the decoding defaults,
+    /// or `WordTokenizer`'s and `TextNormalizer`'s word rules.
+    /// Version 3: 16-bit integer products (`QuantizedMatrix`). Version 4: hyphens, dashes and
+    /// slashes next to a letter separate words (`TextNormalizer.separatesWords`); same weights.
+    public static let recognitionVersion = 4
     /// The `modelVersion` the shipped weights file must declare.
     static let expectedModelVersion = 3
 

@@ -35,4 +35,17 @@ import InkRecognition
         #expect(near.score > unlikely.score)
         #expect(matcher.match(term, reading: WordReading(text: "recreation", probability: 1), caseMatchingOnly: false) == nil)
     }
+    @Test func aPrefixCloserThanTheWholeWordIsMatchedAsAPrefix() throws {
+        // "autumnal" is two insertions from "autumn" as a whole word but spells it as a prefix:
+        // judged as the whole word it scored below the minimum and the note was missed.
+        let matcher = WordMatcher(lexicon: nil)
+        let reading = WordReading(text: "autumnal", probability: 0.85)
+        let scalars = matcher.normalizer.collapsedScalars(reading.text)
+        let prefix = try #require(matcher.match(SearchQuery("autumn").terms[0], collapsed: scalars, reading: reading, caseMatchingOnly: false, limit: 3))
+        #expect(prefix.prefix && prefix.distance == 0)
+        #expect(prefix.score >= MatchPolicy.standard.minimumScore)
+        let whole = SearchQuery("autumn", options: SearchOptions(fullWordsOnly: true)).terms[0]
+        let asWord = matcher.match(whole, collapsed: scalars, reading: reading, caseMatchingOnly: false, limit: 3)
+        #expect(asWord.map { !$0.prefix && $0.distance > 0 } ?? true)
+    }
 }

@@ -50,16 +50,20 @@ public struct WordMatcher: Sendable {
         return Match(distance: d, prefix: prefix, score: policy.score(probability: reading.probability, distance: d, prefix: prefix, readingIsKnownWord: known))
     }
 
-    /// Distance of a term to collapsed reading scalars: whole word first, then as a prefix
-    /// where the term allows it.
+    /// Distance of a term to collapsed reading scalars: as a whole word, or as a prefix where the
+    /// term allows it and that is closer ("autumn" is a prefix of "autumnal" at 0, not the whole
+    /// word at 2 insertions).
     func distance(_ term: SearchQuery.Term, _ scalars: [Unicode.Scalar], limit: Double? = nil) -> (Double, Bool)? {
         let limit = limit ?? term.maxDistance
         if scalars == term.scalars { return (0, false) }
-        if let d = distance.distance(term.scalars, scalars, limit: limit) { return (d, false) }
+        let whole = distance.distance(term.scalars, scalars, limit: limit)
         // Prefixes keep the term's own limit: looser ones would make most words candidates.
-        if term.allowsPrefix, scalars.count > term.scalars.count,
-           let d = distance.prefixDistance(term.scalars, scalars, limit: min(limit, term.maxDistance)) { return (d, true) }
-        return nil
+        if term.allowsPrefix, scalars.count > term.scalars.count, whole.map({ $0 > 0 }) ?? true,
+           let d = distance.prefixDistance(term.scalars, scalars, limit: min(whole ?? limit, term.maxDistance)),
+           d < whole ?? .infinity {
+            return (d, true)
+        }
+        return whole.map { ($0, false) }
     }
 
     func agreesInCase(_ term: SearchQuery.Term, _ reading: String, prefix: Bool, caseMatchingOnly: Bool) -> Bool {

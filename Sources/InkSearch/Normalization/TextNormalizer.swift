@@ -64,7 +64,8 @@ public struct TextNormalizer: Sendable {
     /// with a letter on either side ("stock-index", "and/or", "16-year"), so that "index" finds
     /// "stock-index" as a search engine's tokenizer would, and a hyphen the recognizer misses
     /// ("stock index") changes nothing. Between digits it stays in the word: "13:4-7" is a verse
-    /// range.
+    /// range. Indexes store words cut by this rule: changing it means bumping
+    /// `ShippedRecognizer.recognitionVersion`, so that stored indexes are rebuilt.
     /// Complexity: O(1).
     public static func separatesWords(_ characters: [Character], at index: Int) -> Bool {
         let character = characters[index]
