@@ -31,9 +31,10 @@ import Testing
 
     static func spelling(_ text: String) -> [[(Character, Double)]] { text.map { [($0, 0.99)] } }
 
-    /// "out", read with certainty, whose frames half saw an "a" and a "b" before it: "about" is
-    /// two edits from the reading, too far for a reading alone.
-    static let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
+    /// "aut", read with certainty, whose frames half saw a "b" and an "o" in it: "about" is two
+    /// edits from the reading, too far for a reading alone. (Not an English word: an inexact
+    /// reading that is a known word counts against the query in the calibration.)
+    static let hesitant: [[(Character, Double)]] = [[("a", 0.99)], [("b", 0.5)], [("o", 0.5)], [("u", 0.99)], [("t", 0.99)]]
 
     static func word(_ reading: String, _ evidence: WordEvidence?, position: Int) -> WordToken {
         WordToken(strokeIDs: [UUID(deterministicFrom: "\(reading)/\(position)")], bounds: CGRect(x: 10 * position, y: 0, width: 8, height: 5),
@@ -83,7 +84,7 @@ import Testing
     @Test func storedWordsKeepTheirEvidenceAndTheAlphabetIsStoredOnce() async throws {
         let (library, directory) = try makeTemporaryLibrary(keepsEvidence: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let words = [Self.word("out", Self.evidence(Self.hesitant, after: " "), position: 0), Self.word("and", nil, position: 1),
+        let words = [Self.word("aut", Self.evidence(Self.hesitant, after: " "), position: 0), Self.word("and", nil, position: 1),
                      Self.word("grace", Self.evidence(Self.spelling("grace"), before: " "), position: 2)]
         try await commit(words, id: "n0", in: library)
         try await commit(words, id: "n1", in: library)
@@ -101,13 +102,13 @@ import Testing
     @Test func aWordWhoseFramesSayTheQueryIsFoundAlthoughItsReadingIsTwoEditsAway() async throws {
         let (library, directory) = try makeTemporaryLibrary(keepsEvidence: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await commit([Self.word("out", Self.evidence(Self.hesitant), position: 0)], id: "hesitant", in: library)
+        try await commit([Self.word("aut", Self.evidence(Self.hesitant), position: 0)], id: "hesitant", in: library)
         try await commit([Self.word("out", Self.evidence(Self.spelling("out")), position: 0)], id: "certain", in: library)
         try await commit([Self.word("out", nil, position: 0)], id: "without", in: library)
         for fullWords in [true, false] {
             let hits = try await library.search("about", fullWordsOnly: fullWords)
             #expect(hits.map(\.noteID) == ["hesitant"], "full words \(fullWords)")
-            #expect(hits.first?.reading == "out")
+            #expect(hits.first?.reading == "aut")
         }
         // The same scores as an in-memory index of the same words.
         var index = SearchIndex<String>()
@@ -121,10 +122,10 @@ import Testing
         // A library that does not keep evidence drops it: the reading alone is too far.
         let (plain, plainDirectory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: plainDirectory) }
-        try await commit([Self.word("out", Self.evidence(Self.hesitant), position: 0)], id: "hesitant", in: plain)
+        try await commit([Self.word("aut", Self.evidence(Self.hesitant), position: 0)], id: "hesitant", in: plain)
         #expect(try await plain.words(noteID: "hesitant").allSatisfy { $0.evidence == nil })
         #expect(try await plain.search("about", fullWordsOnly: true).isEmpty)
-        #expect(try await plain.search("out").map(\.noteID) == ["hesitant"])
+        #expect(try await plain.search("aut").map(\.noteID) == ["hesitant"])
     }
 
     @Test func limitedSearchesOverEvidenceReturnTheBestHitsOfAnInMemoryIndex() async throws {
@@ -158,10 +159,11 @@ import Testing
         let (library, directory) = try makeTemporaryLibrary(keepsEvidence: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try await commit([Self.word("talk", Self.evidence(Self.spelling("talk")), position: 0),
-                          Self.word("out", Self.evidence(Self.hesitant), position: 1)], id: "n0", in: library)
+                          Self.word("aut", Self.evidence(Self.hesitant), position: 1)], id: "n0", in: library)
         try await commit([Self.word("talk", nil, position: 0), Self.word("out", nil, position: 1)], id: "n1", in: library)
         #expect(try await library.search("talk about").map(\.noteID) == ["n0"])
-        #expect(try await library.search("talk out").map(\.noteID).sorted() == ["n0", "n1"])
+        #expect(try await library.search("talk aut").map(\.noteID) == ["n0"])
+        #expect(try await library.search("talk out").map(\.noteID) == ["n1"])
     }
 
     @Test func aVersion4LibraryIsUpgradedKeepingNotesInkAndSearches() async throws {
@@ -190,7 +192,7 @@ import Testing
         }
         #expect(try await upgraded.words(noteID: "n0").allSatisfy { $0.evidence == nil })
         // Reindexed with evidence, a note is found by it; the others still by their readings.
-        try await commit([Self.word("out", Self.evidence(Self.hesitant), position: 0)], id: "n2", version: 2, in: upgraded)
+        try await commit([Self.word("aut", Self.evidence(Self.hesitant), position: 0)], id: "n2", version: 2, in: upgraded)
         #expect(try await upgraded.search("about", fullWordsOnly: true).map(\.noteID) == ["n2"])
         #expect(try await upgraded.search("grace").map { "\($0.noteID) \($0.reading)" } == ["n1 grace", "n1 grace"])
         #expect(try await upgraded.check().isHealthy)

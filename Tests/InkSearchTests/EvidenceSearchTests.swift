@@ -14,9 +14,9 @@ import Testing
     func steps(_ text: String) -> [[(Character, Double)]] { text.map { [($0, 0.99)] } }
 
     @Test func theStandardPolicyCalibratesEveryTerm() {
-        let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
+        let hesitant: [[(Character, Double)]] = [[("a", 0.99)], [("b", 0.5)], [("o", 0.5)], [("u", 0.99)], [("t", 0.99)]]
         var index = SearchIndex<Int>()
-        index.add([word("out", hesitant)], to: 0)
+        index.add([word("aut", hesitant)], to: 0)
         #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
         #expect(index.search("about").map(\.document) == [0])
         #expect(MatchPolicy.standard.calibration(allowingPrefix: false) == .standard)
@@ -24,7 +24,7 @@ import Testing
         var policy = MatchPolicy.standard
         policy.calibratesWholeWords = false
         var byReadings = SearchIndex<Int>(policy: policy)
-        byReadings.add([word("out", hesitant)], to: 0)
+        byReadings.add([word("aut", hesitant)], to: 0)
         #expect(byReadings.search("about", options: SearchOptions(fullWordsOnly: true)).isEmpty)
         #expect(byReadings.search("about").map(\.document) == [0])
     }
@@ -47,15 +47,15 @@ import Testing
     }
 
     @Test func evidenceFindsAWordWhoseReadingIsTooFarForTextAlone() {
-        // Read "out"; the network half saw an "a" and a "b" before it.
-        let hesitant: [[(Character, Double)]] = [[("a", 0.5)], [("b", 0.5)], [("o", 0.99)], [("u", 0.99)], [("t", 0.99)]]
+        // Read "aut" (not a word); the network half saw a "b" and an "o" in it.
+        let hesitant: [[(Character, Double)]] = [[("a", 0.99)], [("b", 0.5)], [("o", 0.5)], [("u", 0.99)], [("t", 0.99)]]
         var index = SearchIndex<Int>()
-        index.add([word("out", hesitant)], to: 0)
+        index.add([word("aut", hesitant)], to: 0)
         index.add([word("out", steps("out"))], to: 1)
         #expect(index.search("about", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
         // Without calibration the evidence is ignored, and two edits are too many for five letters.
         var plain = SearchIndex<Int>(policy: .uncalibrated)
-        plain.add([word("out", hesitant)], to: 0)
+        plain.add([word("aut", hesitant)], to: 0)
         #expect(plain.search("about", options: SearchOptions(fullWordsOnly: true)).isEmpty)
     }
 

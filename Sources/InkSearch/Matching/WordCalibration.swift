@@ -64,9 +64,9 @@ public struct WordCalibration: Sendable, Hashable {
     /// the query taken as accepted, as `MatchPolicy.exactReadingsSuffice` does), the shipped
     /// model's evidence; the threshold is the lowest with 90% precision for both on testset_v.
     public static let standard = WordCalibration(
-        evidenceWeights: [0.417, -0.168, 0.581, -0.243, -2.818, -0.523, 4.569, 0.606, 0.151, -4.358],
+        evidenceWeights: [0.405, -0.285, 0.550, -0.660, -3.512, -1.221, 5.335, 0.618, -0.029, -4.873],
         textWeights: [1.651, -2.979, -3.059, 2.057, -0.114, -0.670, -4.118],
-        threshold: -0.6)
+        threshold: -0.7)
 
     /// Log-odds that the word is the query. With `logRatio` nil the text model is used (no
     /// evidence); `text` nil means no reading came close.
