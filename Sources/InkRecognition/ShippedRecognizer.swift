@@ -26,7 +26,8 @@ public enum ShippedRecognizer {
     /// with `Training/export.py`'s `MODEL_VERSION` (checked by `load()`), the decoding defaults,
     /// or `WordTokenizer`'s and `TextNormalizer`'s word rules.
     /// Version 3: 16-bit integer products (`QuantizedMatrix`). Version 4: hyphens, dashes and
-    /// slashes next to a letter separate words (`TextNormalizer.separatesWords`); same weights.
+    /// slashes next to a letter separate words (`TextNormalizer.separatesWords`), and keys fold
+    /// British spellings onto American ones (`SpellingVariants`); same weights.
     public static let recognitionVersion = 4
     /// The `modelVersion` the shipped weights file must declare.
     static let expectedModelVersion = 3

@@ -32,6 +32,17 @@ import Testing
         #expect(index.search("John 3:17").map(\.document) == [2])
     }
 
+    @Test func eitherSpellingFindsTheOther() {
+        var index = SearchIndex<Int>()
+        index.add(TokenFixtures.tokens(["our Saviour and his honour"]), to: 0)
+        index.add(TokenFixtures.tokens(["the judgment of the Counselor"]), to: 1)
+        #expect(index.search("Savior", options: SearchOptions(fullWordsOnly: true)).map(\.hit.reading) == ["Saviour"])
+        #expect(index.search("honor").map(\.document) == [0])
+        #expect(index.search("judgement counsellor", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        #expect(index.search("judgement of the counsellor", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [1])
+        #expect(index.search("savior", options: SearchOptions(caseMatchingOnly: true)).isEmpty, "case still matters where asked")
+    }
+
     @Test func aWordReadAsTwoIsFoundWhole() throws {
         let index = TokenFixtures.lineIndex(["oysters from Whits table", "Whitstable oysters", "in to the sea"])
         let hits = index.search("whitstable", options: SearchOptions(fullWordsOnly: true))

@@ -43,4 +43,24 @@ import Testing
     @Test func softPairsAreNotCollapsed() {
         #expect(n.key("Jahn") != n.key("John"))
     }
+
+    @Test(arguments: [
+        ("Saviour", "Savior"), ("honourable", "honorable"), ("neighbours", "neighbors"), ("judgement", "judgment"),
+        ("baptised", "baptized"), ("realisation", "realization"), ("centre", "center"), ("sepulchre", "sepulcher"),
+        ("Counsellor", "counselor"), ("worshipped", "worshiped"), ("ploughshares", "plowshares"), ("grey", "gray"),
+    ])
+    func britishAndAmericanSpellingsShareAKey(british: String, american: String) {
+        let n = TextNormalizer.standard
+        #expect(n.key(british) == n.key(american))
+        #expect(n.fold(british) != n.fold(american), "fold keeps the writer's spelling")
+    }
+
+    @Test func onlyListedSpellingsAreFolded() {
+        let n = TextNormalizer.standard
+        for (a, b) in [("four", "for"), ("your", "yor"), ("hour", "hor"), ("tour", "tor"), ("exercise", "exercize"), ("savour", "saviour")] {
+            #expect(n.key(a) != n.key(b), "\(a) / \(b)")
+        }
+        let plain = TextNormalizer(confusions: .standard, spellings: .none)
+        #expect(plain.key("honour") != plain.key("honor"))
+    }
 }

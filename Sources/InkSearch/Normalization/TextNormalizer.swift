@@ -4,23 +4,27 @@ import Foundation
 ///
 /// Steps: Unicode NFKC; case folding (unless case is kept); diacritic and width folding;
 /// punctuation and symbols removed (except `|`, which is a confusion of `1`); then, for keys,
-/// the confusion classes collapsed (`ConfusionTable`).
+/// British spellings folded onto American ones (`SpellingVariants`) and the confusion classes
+/// collapsed (`ConfusionTable`).
 ///
 /// ```swift
 /// let n = TextNormalizer.standard
 /// n.fold("Crème,")          // "creme"
 /// n.key("Ps")  == n.key("P5")   // true: 5 and s are one class
+/// n.key("Saviour") == n.key("Savior")   // true
 /// n.words("1 Cor. 13:4-7")  // ["1", "cor", "1347"]
 /// n.words("so-called")      // ["so", "called"]
 /// ```
 /// Complexity: O(n) in the text's length.
 public struct TextNormalizer: Sendable {
     public var confusions: ConfusionTable
+    public var spellings: SpellingVariants
 
     public static let standard = TextNormalizer(confusions: .standard)
 
-    public init(confusions: ConfusionTable) {
+    public init(confusions: ConfusionTable, spellings: SpellingVariants = .standard) {
         self.confusions = confusions
+        self.spellings = spellings
     }
 
     /// NFKC, diacritics and width folded, punctuation removed; lower-cased unless `keepingCase`.
@@ -78,10 +82,10 @@ public struct TextNormalizer: Sendable {
     /// Hyphens, dashes and the slash.
     private static let joiners: Set<Character> = ["-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "/"]
 
-    /// The collapsed scalars of a word: folded, lower case, confusion classes collapsed. Matching
-    /// (`WeightedEditDistance`) runs on these.
+    /// The collapsed scalars of a word: folded, lower case, spelling variants folded, confusion
+    /// classes collapsed. Matching (`WeightedEditDistance`) runs on these.
     public func collapsedScalars(_ word: String) -> [Unicode.Scalar] {
-        confusions.collapse(Array(fold(word).unicodeScalars))
+        confusions.collapse(Array(spellings.canonical(fold(word)).unicodeScalars))
     }
 
     /// The exact search key of a word: equal keys mean equal under every confusion class.
