@@ -53,19 +53,20 @@ struct SearchCommand: Command {
         let limit = try args.intOption("limit")
         let notes = try NoteInputs.read(files)
         let recognizers = try await NoteInputs.recognize(notes, simulate: try NoteInputs.simulateOption(args))
+        // One index over every note's words (what each StrokeRecognizer searches on its own), so
+        // that a query costs one search, not one per note: thousands of queries over thousands of
+        // samples stay cheap.
+        var index = SearchIndex<Int>()
+        for (k, recognizer) in recognizers.enumerated() { index.add(await recognizer.wordTokens, to: k) }
+        let options = SearchOptions(fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"))
         for query in queries {
-            var hits: [Hit] = []
-            for (note, recognizer) in zip(notes, recognizers) {
-                for result in await recognizer.search(query, fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case")) {
-                    let b = result.bounds
-                    hits.append(Hit(file: note.file, sample: note.sampleID, strokes: result.strokeIDs.map(\.uuidString),
-                                    bounds: b.isNull ? [] : [Double(b.minX), Double(b.minY), Double(b.width), Double(b.height)],
-                                    reading: result.reading, score: (result.score * 10_000).rounded() / 10_000,
-                                    reference: result.reference?.description))
-                }
+            let hits = index.search(query, options: options, limit: limit).map { found in
+                let note = notes[found.document], result = found.hit, b = result.bounds
+                return Hit(file: note.file, sample: note.sampleID, strokes: result.strokeIDs.map(\.uuidString),
+                           bounds: b.isNull ? [] : [Double(b.minX), Double(b.minY), Double(b.width), Double(b.height)],
+                           reading: result.reading, score: (result.score * 10_000).rounded() / 10_000,
+                           reference: result.reference?.description)
             }
-            hits.sort { $0.score > $1.score }
-            if let limit, hits.count > limit { hits.removeLast(hits.count - limit) }
             if batch != nil {
                 try Terminal.printJSON(QueryLine(query: query, hits: hits))
             } else if args.flag("json") {
