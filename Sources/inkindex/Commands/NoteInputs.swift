@@ -38,7 +38,6 @@ enum NoteInputs {
         if simulate == nil {
             do { shipped = try ShippedRecognizer.load() } catch { throw CLIError.failure("\(error)") }
         }
-        let progress = ProgressBar(label: "recognizing", total: notes.count)
         var recognizers: [StrokeRecognizer] = []
         for note in notes {
             let line: any LineRecognizing
@@ -48,10 +47,18 @@ enum NoteInputs {
             } else {
                 line = shipped!
             }
-            let recognizer = StrokeRecognizer(recognizer: line)
-            await recognizer.updateDrawing(note.drawing)
-            recognizers.append(recognizer)
-            progress.advance()
+            recognizers.append(StrokeRecognizer(recognizer: line))
+        }
+        // Notes are independent: recognize as many at once as there are cores.
+        let progress = ProgressBar(label: "recognizing", total: notes.count)
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        await withTaskGroup(of: Void.self) { group in
+            for (k, recognizer) in recognizers.enumerated() {
+                if k >= width { await group.next(); progress.advance() }
+                let drawing = notes[k].drawing
+                group.addTask { await recognizer.updateDrawing(drawing) }
+            }
+            for await _ in group { progress.advance() }
         }
         progress.finish()
         return recognizers
