@@ -37,9 +37,7 @@ final class FormVocabulary {
         // allows).
         var probes = DeletionNeighborhood.variants(of: term.key, depth: min(2, Int(limit.rounded(.up))))
         probes.insert(term.key)
-        // Keys are letters, digits and `|` (TextNormalizer keeps nothing else), so they need no
-        // escaping in JSON; a probe that would is no key.
-        let list = Self.jsonArray(probes.filter { !$0.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) }.map { "\"" + $0 + "\"" })
+        let list = Self.jsonKeys(probes)
         var candidates: [Int64: (key: String, reading: String)] = [:]
         func read(_ sql: String, _ bindings: [SQLValue], where keep: (String) -> Bool = { _ in true }) throws {
             for (id, key, reading) in try db.query(sql, bindings, row: { ($0.int(0), $0.text(1), $0.text(2)) }) where keep(key) {
@@ -75,6 +73,13 @@ final class FormVocabulary {
 
     /// A JSON array of the given JSON values, for `json_each`: one statement for any number.
     static func jsonArray(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+
+    /// A JSON array of keys, for `json_each`. Keys are letters, digits and `|` (TextNormalizer
+    /// keeps nothing else), so they need no escaping in JSON; a string that would is no key and
+    /// is left out.
+    static func jsonKeys(_ keys: some Sequence<String>) -> String {
+        jsonArray(keys.filter { !$0.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) }.map { "\"" + $0 + "\"" })
+    }
 
     /// The least string above every string that begins with `key` (in SQLite's binary order of
     /// UTF-8, which is the order of scalar values), or nil where there is none.

@@ -3,7 +3,8 @@ import Foundation
 extension NoteLibrary {
     /// Searches every indexed note with the semantics of `StrokeRecognizer.search`: full words or
     /// prefixes, case, fuzzy matching under the confusion classes, phrases across adjacent words
-    /// (and line breaks), and scripture references. Best hits first.
+    /// (and line breaks), words read as two (`SplitWord`), and scripture references. Best hits
+    /// first.
     ///
     /// SQLite finds the candidates (the keys a query word matches, then their postings; for a
     /// reference, the citations of its book and chapter), each with an upper bound of its score;
@@ -31,8 +32,14 @@ extension NoteLibrary {
                 words.book = nil
                 // The most any stored word's best path costs: nil where no word kept evidence.
                 let evidenceCeiling = try db.query("SELECT cost FROM evidence_ceiling WHERE id = 0") { $0.double(0) }.first
-                hits += words.terms.count == 1 ? try wordHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
-                    : try phraseHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
+                if words.terms.count == 1 {
+                    hits += try wordHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
+                    // Only split words that can rank among the best `limit` held are looked for.
+                    let held = LibraryHit.unique(hits).map(\.score).sorted(by: >)
+                    hits += try splitWordHits(words, floor: held.count >= limit ? held[limit - 1] : 0)
+                } else {
+                    hits += try phraseHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
+                }
             }
             return Array(LibraryHit.unique(hits).sorted(by: LibraryHit.ranking).prefix(limit))
         }

@@ -23,6 +23,23 @@ public struct SearchHit: Sendable, Hashable {
         self.tokens = tokens
         self.reference = reference
     }
+
+    /// A hit on a run of words: their strokes (each once, in the words' order) and the union of
+    /// their bounds.
+    public init(spanning words: some Collection<WordToken>, tokens: Range<Int>, reading: String, score: Double, reference: ScriptureReference? = nil) {
+        if words.count == 1, let word = words.first {
+            self.init(strokeIDs: word.strokeIDs, bounds: word.bounds, reading: reading, score: score, tokens: tokens, reference: reference)
+            return
+        }
+        var ids: [UUID] = []
+        var seen = Set<UUID>()
+        var bounds = CGRect.null
+        for word in words {
+            for id in word.strokeIDs where seen.insert(id).inserted { ids.append(id) }
+            bounds = bounds.union(word.bounds)
+        }
+        self.init(strokeIDs: ids, bounds: bounds, reading: reading, score: score, tokens: tokens, reference: reference)
+    }
 }
 
 /// A hit in one of many documents (a note, a page, a line).

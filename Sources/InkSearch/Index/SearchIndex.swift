@@ -251,25 +251,21 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     }
 
     /// A word the recognizer read as two ("Whits table" for "Whitstable", or broken over a line
-    /// end): two words in a row whose readings spell the term's two halves exactly, under the
-    /// confusion classes. Terms of at least `MatchPolicy.minimumSplitLength` collapsed characters,
-    /// halves of at least two; scored as the product of the two readings' probabilities times
-    /// `MatchPolicy.splitFactor`, so that such a hit ranks below a word read whole.
-    /// Complexity: O(term length) key lookups, then the postings of the first halves found.
+    /// end): the next word in the document (whatever its line) spells the tail of a cut whose
+    /// head the first spells, by the rule of `SplitWord`, so that such a hit ranks below a word
+    /// read whole. Complexity: O(term length) key lookups, then the postings of the first halves
+    /// found.
     private func splitWordHits(_ term: SearchQuery.Term, _ query: SearchQuery, _ keep: (Int32, SearchHit) -> Void) {
-        let scalars = term.scalars
-        guard policy.minimumSplitLength > 0, scalars.count >= max(4, policy.minimumSplitLength) else { return }
-        for cut in 2...(scalars.count - 2) {
-            guard let headForm = formIDs[String(String.UnicodeScalarView(scalars[..<cut]))],
-                  let tailForm = formIDs[String(String.UnicodeScalarView(scalars[cut...]))] else { continue }
+        let rule = SplitWord(matcher: matcher)
+        for (head, tail) in rule.cuts(of: term) {
+            guard let headForm = formIDs[head], let tailForm = formIDs[tail] else { continue }
             for posting in forms[Int(headForm)].postings {
                 guard let entry = entries[Int(posting.slot)] else { continue }
                 let token = Int(posting.token), next = token + 1
-                guard next < entry.tokens.count, let r = entry.forms[next].firstIndex(of: tailForm) else { continue }
-                let first = entry.tokens[token].readings[Int(posting.reading)], second = entry.tokens[next].readings[r]
-                guard matcher.agreesInCase(term, first.text + second.text, prefix: false, caseMatchingOnly: query.options.caseMatchingOnly) else { continue }
-                keep(posting.slot, makeHit(entry, token..<(next + 1), reading: first.text + " " + second.text,
-                                           score: first.probability * second.probability * policy.splitFactor, reference: nil))
+                guard next < entry.tokens.count, let r = entry.forms[next].firstIndex(of: tailForm),
+                      let (score, reading) = rule.match(term, entry.tokens[token].readings[Int(posting.reading)], entry.tokens[next].readings[r],
+                                                        caseMatchingOnly: query.options.caseMatchingOnly) else { continue }
+                keep(posting.slot, makeHit(entry, token..<(next + 1), reading: reading, score: score, reference: nil))
             }
         }
     }
@@ -404,17 +400,6 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     }
 
     private func makeHit(_ entry: Entry, _ range: Range<Int>, reading: String, score: Double, reference: ScriptureReference?) -> SearchHit {
-        if range.count == 1 {
-            let token = entry.tokens[range.lowerBound]
-            return SearchHit(strokeIDs: token.strokeIDs, bounds: token.bounds, reading: reading, score: score, tokens: range, reference: reference)
-        }
-        var ids: [UUID] = []
-        var seen = Set<UUID>()
-        var bounds = CGRect.null
-        for token in entry.tokens[range] {
-            for id in token.strokeIDs where seen.insert(id).inserted { ids.append(id) }
-            bounds = bounds.union(token.bounds)
-        }
-        return SearchHit(strokeIDs: ids, bounds: bounds, reading: reading, score: score, tokens: range, reference: reference)
+        SearchHit(spanning: entry.tokens[range], tokens: range, reading: reading, score: score, reference: reference)
     }
 }
