@@ -44,23 +44,28 @@ public struct LibrarySearchQualityBenchmark: Sendable {
     public var lines: [SearchQualityBenchmark.Line]
     public var minLetters: Int
     public var tokenizer: WordTokenizer
+    /// Whether the library keeps the words' network evidence (`NoteLibrary.keepsEvidence`); the
+    /// in-memory index it is compared with gets the same words, with or without it.
+    public var keepsEvidence: Bool
 
-    public init(lines: [SearchQualityBenchmark.Line], minLetters: Int = 4, tokenizer: WordTokenizer = WordTokenizer()) {
+    public init(lines: [SearchQualityBenchmark.Line], minLetters: Int = 4, tokenizer: WordTokenizer = WordTokenizer(), keepsEvidence: Bool = true) {
         self.lines = lines
         self.minLetters = minLetters
         self.tokenizer = tokenizer
+        self.keepsEvidence = keepsEvidence
     }
 
     /// Stores the lines in a new library at `path` (replacing any file there), then runs the
     /// queries as whole words and as prefixes.
     public func run(path: String) async throws -> (storage: Storage, reports: [Report]) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let library = try NoteLibrary(path: path, keepsEvidence: true)
+        let library = try NoteLibrary(path: path, keepsEvidence: keepsEvidence)
         let ids = lines.indices.map { String(format: "line-%05d", $0) }
         _ = try await library.add(ids.map { (id: $0, title: "", drawing: Drawing(strokes: [])) })
         var memory = SearchIndex<Int>()
         for (k, line) in lines.enumerated() {
-            let words = line.tokens(tokenizer)
+            var words = line.tokens(tokenizer)
+            if !keepsEvidence { for w in words.indices { words[w].evidence = nil } }
             memory.add(words, to: k)
             let (_, checksum) = try await library.indexTarget(noteID: ids[k])
             try await library.commitIndex(NoteIndex(recognitionVersion: 1, words: words), noteID: ids[k], drawingChecksum: checksum)

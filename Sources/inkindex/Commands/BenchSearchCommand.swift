@@ -52,13 +52,15 @@ struct BenchSearchCommand: Command {
           --library             Quality through a NoteLibrary: each line stored as a note (with
                                 its evidence), the same queries through NoteLibrary.search, next
                                 to the in-memory index; bytes per line. --db PATH: where (default
-                                a temporary file).
+                                a temporary file). --without-evidence: a library that does not
+                                keep evidence (the default NoteLibrary), against the same words
+                                without evidence in memory.
           --examples N          Print N misses and false hits of each quality run (for tuning).
           --json                Print the reports as JSON.
         """
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "library", "uncalibrated", "whole-words-by-readings", "evidence-overrules-readings", "held-out-writers"],
+        let args = try ParsedArguments(arguments, flags: ["speed", "quality", "derive-confusions", "json", "library", "uncalibrated", "whole-words-by-readings", "evidence-overrules-readings", "held-out-writers", "without-evidence"],
                                        options: ["data", "set", "recognizer", "cer", "lines", "limit", "recognitions", "examples", "db", "max-distance", "decay", "min-score", "margin", "known", "file", "threshold", "dump-pairs", "speed-recognitions"])
         let data = args.option("data") ?? "../shared/data"
         let kind = args.option("recognizer") ?? "shipped"
@@ -95,7 +97,7 @@ struct BenchSearchCommand: Command {
             }
             if quality, args.flag("library") {
                 let path = args.option("db") ?? FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-quality.sqlite").path
-                let (storage, reports) = try await LibrarySearchQualityBenchmark(lines: lines).run(path: path)
+                let (storage, reports) = try await LibrarySearchQualityBenchmark(lines: lines, keepsEvidence: !args.flag("without-evidence")).run(path: path)
                 if args.flag("json") { try Terminal.printJSON(storage); for report in reports { try Terminal.printJSON(report) } } else {
                     print("library (\(set)): \(storage.words) words, \(storage.wordsWithEvidence) with evidence; \(storage.fileBytesPerLine) bytes per line, \(storage.evidenceBytesPerLine) of them evidence (\(path))")
                     for report in reports {
