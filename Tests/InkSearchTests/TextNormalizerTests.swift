@@ -4,6 +4,19 @@ import Testing
 @Suite struct TextNormalizerTests {
     let n = TextNormalizer.standard
 
+    /// The ASCII shortcut must fold exactly as the Unicode path: every ASCII character alone
+    /// and inside words, in both case modes.
+    @Test func asciiShortcutFoldsAsTheUnicodePath() {
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let texts = characters + characters.map { "Ab" + $0 + "Z9" } + ["Hello!", "don't", "Jn3:16", "a|b", "ÀB", "MIXED case 12"]
+        for text in texts {
+            for keepingCase in [false, true] {
+                #expect(n.fold(text, keepingCase: keepingCase) == n.unicodeFold(text, keepingCase: keepingCase), "\(text.debugDescription)")
+            }
+        }
+        #expect(TextNormalizer.asciiFold("Crème", keepingCase: false) == nil)
+    }
+
     @Test func foldsUnicodeCaseDiacriticsAndPunctuation() {
         #expect(n.fold("Crème,") == "creme")
         #expect(n.fold("ﬁnal") == "final")          // NFKC ligature

@@ -20,6 +20,9 @@ struct EvidencePrecheck {
     private let matcher = WordMatcher(lexicon: nil)
     private let caseMatching: Bool
     private var labels: [String: KeywordScorer.Label?] = [:]
+    /// Each reading text's distance from the term (nil: not close), as `matcher` finds it: the
+    /// candidates of a query carry few distinct readings, and matching one normalizes its text.
+    private var distances: [String: Double?] = [:]
 
     init?(_ query: SearchQuery, policy: MatchPolicy = .standard) {
         guard query.terms.count == 1, let term = query.terms.first,
@@ -37,15 +40,23 @@ struct EvidencePrecheck {
         // The least log-ratio any close reading needs (unknown words need less: taken as unknown).
         var needed = Double.infinity
         for reading in word.readings {
-            guard let match = matcher.match(term, collapsed: matcher.normalizer.collapsedScalars(reading.text), reading: reading,
-                                            caseMatchingOnly: caseMatching, limit: term.candidateDistance) else { continue }
-            if match.distance == 0 { return false }
-            needed = min(needed, calibration.minimumLogRatio(text: .init(probability: reading.probability, distance: match.distance, knownWord: false),
+            guard let distance = distance(of: reading) else { continue }
+            if distance == 0 { return false }
+            needed = min(needed, calibration.minimumLogRatio(text: .init(probability: reading.probability, distance: distance, knownWord: false),
                                                              length: term.scalars.count, prefixQuery: term.allowsPrefix))
         }
         guard needed.isFinite else { return false }
         if needed > 1 { return true }
         let ratio = KeywordScorer.score(label, evidence, prefix: term.allowsPrefix, cutoff: Float(needed)).map(Double.init) ?? WordCalibration.ratioFloor
         return max(ratio, WordCalibration.ratioFloor) < needed
+    }
+
+    /// The reading's distance from the term (no lexicon: it depends on the text alone).
+    private mutating func distance(of reading: WordReading) -> Double? {
+        if let known = distances[reading.text] { return known }
+        let distance = matcher.match(term, collapsed: matcher.normalizer.collapsedScalars(reading.text), reading: reading,
+                                     caseMatchingOnly: caseMatching, limit: term.candidateDistance)?.distance
+        distances[reading.text] = distance
+        return distance
     }
 }

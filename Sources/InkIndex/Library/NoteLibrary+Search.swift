@@ -63,6 +63,8 @@ extension NoteLibrary {
         let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, in: db)
         let size = try matches.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) }
         var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling)
+        // One for the whole query: it remembers the readings it has matched.
+        var precheck = EvidencePrecheck(query)
         return try confirm(limit: limit, postings: size, ranked: { fraction in
             try bands.read(downTo: fraction, in: db)
             let threshold = max(Self.minimumScore, fraction > 0 ? fraction * (try bands.ceiling(in: db)) : 0)
@@ -70,7 +72,6 @@ extension NoteLibrary {
         }) { batch in
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
-            var precheck = EvidencePrecheck(query)
             for row in try wordRows(where: "id IN (SELECT value FROM json_each(?))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
                 if precheck?.rulesOut(row.word) == true { continue }
                 index.add([row.word], to: row.id)
@@ -309,9 +310,11 @@ extension LibraryHit {
 
     /// One hit per place (note and first stroke): the best scoring.
     static func unique(_ hits: [LibraryHit]) -> [LibraryHit] {
-        var best: [String: LibraryHit] = [:]
+        /// (A struct, not a joined string: this runs after every confirmed batch.)
+        struct Place: Hashable { var note: String, stroke: UUID? }
+        var best: [Place: LibraryHit] = [:]
         for hit in hits {
-            let key = hit.noteID + "\u{1}" + (hit.strokeIDs.first?.uuidString ?? "")
+            let key = Place(note: hit.noteID, stroke: hit.strokeIDs.first)
             if hit.score > best[key]?.score ?? -1 { best[key] = hit }
         }
         return Array(best.values)

@@ -29,6 +29,11 @@ public struct TextNormalizer: Sendable {
 
     /// NFKC, diacritics and width folded, punctuation removed; lower-cased unless `keepingCase`.
     public func fold(_ text: String, keepingCase: Bool = false) -> String {
+        Self.asciiFold(text, keepingCase: keepingCase) ?? unicodeFold(text, keepingCase: keepingCase)
+    }
+
+    /// `fold` for any text.
+    func unicodeFold(_ text: String, keepingCase: Bool) -> String {
         var options: String.CompareOptions = [.diacriticInsensitive, .widthInsensitive]
         if !keepingCase { options.insert(.caseInsensitive) }
         let folded = text.precomposedStringWithCompatibilityMapping.folding(options: options, locale: nil)
@@ -95,6 +100,25 @@ public struct TextNormalizer: Sendable {
         return String(view)
     }
 
+    /// `fold` of a text all in ASCII, nil for any other text: NFKC and the diacritic and width
+    /// foldings leave ASCII as it is, and case folding lowers A–Z alone, so only letters, digits
+    /// and `|` stay (lowered). The Foundation path costs microseconds a word; search folds every
+    /// reading of every candidate it confirms.
+    static func asciiFold(_ text: String, keepingCase: Bool) -> String? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            for byte in bytes {
+                switch byte {
+                case 0x80...: return nil
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept.append(keepingCase ? byte : byte + 32)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "|"): kept.append(byte)
+                default: continue
+                }
+            }
+            return String(decoding: kept, as: UTF8.self)
+        } ?? nil
+    }
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "|" { return true }
