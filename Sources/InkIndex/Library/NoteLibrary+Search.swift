@@ -65,21 +65,25 @@ extension NoteLibrary {
         var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling)
         // One for the whole query: it remembers the readings it has matched.
         var precheck = EvidencePrecheck(query)
+        // One index too, holding one batch at a time (the previous batch removed): the forms of
+        // the readings stay known from batch to batch, with their deletion variants.
+        var index = SearchIndex<Int64>(findsReferences: false)
+        // An index without evidence would look less far for close readings than one over the
+        // whole library (`SearchIndex.search`): a word with empty frames keeps it looking.
+        if evidenceCeiling != nil { index.add([Self.evidenceSentinel], to: -1) }
+        var notes: [Int64: String] = [:]
         return try confirm(limit: limit, postings: size, ranked: { fraction in
             try bands.read(downTo: fraction, in: db)
             let threshold = max(Self.minimumScore, fraction > 0 ? fraction * (try bands.ceiling(in: db)) : 0)
             return (bands.tokens.filter { $0.value >= threshold }.map { (id: $0.key, bound: $0.value) }, threshold)
         }) { batch in
-            var index = SearchIndex<Int64>(findsReferences: false)
-            var notes: [Int64: String] = [:]
+            for id in notes.keys { index.remove(id) }
+            notes = [:]
             for row in try wordRows(where: "id IN (SELECT value FROM json_each(?))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
                 if precheck?.rulesOut(row.word) == true { continue }
                 index.add([row.word], to: row.id)
                 notes[row.id] = row.note
             }
-            // An index without evidence would look less far for close readings than one over the
-            // whole library (`SearchIndex.search`): a word with empty frames keeps it looking.
-            if evidenceCeiling != nil { index.add([Self.evidenceSentinel], to: -1) }
             return index.search(query).compactMap { found in notes[found.document].map { LibraryHit(noteID: $0, found.hit) } }
         }
     }
@@ -270,28 +274,32 @@ extension NoteLibrary {
         }
         var level = postings <= 4 * (limit + 8) ? Self.levels.count - 1 : 0
         var (candidates, floor) = sorted(try ranked(Self.levels[level]))
-        var hits: [LibraryHit] = []
+        // The best hit per place (as `LibraryHit.unique`), and their scores best first: the
+        // caller ranks the hits, and only the `limit`-th score matters here.
+        var hits = LibraryHit.Unique()
+        var scores: [Double] = []
         var start = 0
         var settledAt: Int?
         while true {
-            if hits.count >= limit {
+            if scores.count >= limit {
                 settledAt = settledAt ?? start
-                if (start < candidates.count ? candidates[start].bound : floor) <= hits[limit - 1].score { break }
+                if (start < candidates.count ? candidates[start].bound : floor) <= scores[limit - 1] { break }
                 // Calibrated bounds can stay above the hits' scores for thousands of candidates
                 // (a common word): past a few more batches, the order of the bounds stands.
                 if start - settledAt! >= Self.settlingWindow(limit) { break }
             }
-            let end = start + max(0, limit - hits.count) + 8
+            let end = start + max(0, limit - scores.count) + 8
             while candidates.count < end, level + 1 < Self.levels.count {
                 level += 1
                 (candidates, floor) = sorted(try ranked(Self.levels[level]))
             }
             guard start < candidates.count else { break }
             let batch = candidates[start..<min(end, candidates.count)].map(\.id)
-            hits = LibraryHit.unique(hits + (try search(batch))).sorted(by: LibraryHit.ranking)
+            for hit in try search(batch) { hits.insert(hit) }
+            scores = hits.best.values.map(\.score).sorted(by: >)
             start += batch.count
         }
-        return hits
+        return Array(hits.best.values)
     }
 }
 
@@ -310,13 +318,19 @@ extension LibraryHit {
 
     /// One hit per place (note and first stroke): the best scoring.
     static func unique(_ hits: [LibraryHit]) -> [LibraryHit] {
-        /// (A struct, not a joined string: this runs after every confirmed batch.)
+        var unique = Unique()
+        for hit in hits { unique.insert(hit) }
+        return Array(unique.best.values)
+    }
+
+    /// The best hit per place, kept as hits arrive (the first of equal scores).
+    struct Unique {
         struct Place: Hashable { var note: String, stroke: UUID? }
-        var best: [Place: LibraryHit] = [:]
-        for hit in hits {
+        private(set) var best: [Place: LibraryHit] = [:]
+
+        mutating func insert(_ hit: LibraryHit) {
             let key = Place(note: hit.noteID, stroke: hit.strokeIDs.first)
             if hit.score > best[key]?.score ?? -1 { best[key] = hit }
         }
-        return Array(best.values)
     }
 }

@@ -25,10 +25,12 @@ enum TokenCoding {
         }.joined(separator: "\n")
     }
 
+    /// (On UTF-8 bytes, not characters: search decodes the readings of every candidate, and a
+    /// stored text holds neither tab nor newline, so the splits are the same.)
     static func decodeReadings(_ text: String) -> [WordReading] {
-        text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
-            guard let tab = line.firstIndex(of: "\t"), let p = Double(line[..<tab]) else { return nil }
-            return WordReading(text: String(line[line.index(after: tab)...]), probability: p)
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { line in
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")), let p = Double(String(decoding: line[..<tab], as: UTF8.self)) else { return nil }
+            return WordReading(text: String(decoding: line[line.index(after: tab)...], as: UTF8.self), probability: p)
         }
     }
 }
