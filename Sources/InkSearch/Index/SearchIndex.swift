@@ -315,6 +315,9 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         public var text: WordCalibration.TextMatch?
         /// The `KeywordScorer` log-ratio, where the word has evidence.
         public var logRatio: Double?
+        /// Whether the close reading spells the query letter for letter (a hit by
+        /// `MatchPolicy.exactReadingsSuffice` when it is also likely enough).
+        public var spellsQuery: Bool
     }
 
     /// Every word a one-word query could match, with its features: for fitting a
@@ -333,7 +336,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             }
             result.append(WordFeatures(document: entry.document, token: Int(token),
                                        text: match.map { .init(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) },
-                                       logRatio: ratio))
+                                       logRatio: ratio, spellsQuery: match.map { $0.distance == 0 && spellsLiterally($0, term) } ?? false))
         }
         return result
     }
@@ -372,7 +375,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         }
         // A reading that spells the query is a hit whatever the frames say (`exactReadingsSuffice`),
         // ranked by the calibration all the same.
-        let exact = policy.exactReadingsSuffice && match?.distance == 0 ? byReading : nil
+        let exact = policy.exactReadingsSuffice && match.map { $0.distance == 0 && spellsLiterally($0, term) } == true ? byReading : nil
         let text = match.map { WordCalibration.TextMatch(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) }
         let needed = calibration.minimumLogRatio(text: text, length: term.scalars.count, prefixQuery: term.allowsPrefix)
         guard needed <= 1 || exact != nil else { return nil }
@@ -384,6 +387,14 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         if z >= calibration.threshold { return (WordCalibration.probability(logit: z), match?.reading.text ?? word.best) }
         guard let exact else { return nil }
         return (max(WordCalibration.probability(logit: z), policy.minimumScore), exact.1)
+    }
+
+    /// Whether a reading at distance 0 spells the query letter for letter (case, diacritics,
+    /// punctuation and spelling variants aside), not only under the confusion classes.
+    private func spellsLiterally(_ match: TextMatch, _ term: SearchQuery.Term) -> Bool {
+        let reading = normalizer.spellings.canonical(normalizer.fold(match.reading.text))
+        let query = normalizer.spellings.canonical(normalizer.fold(term.folded))
+        return match.prefix ? reading.hasPrefix(query) : reading == query
     }
 
     /// How a later term of a phrase matches a given word: its best close reading, then `judge`.
