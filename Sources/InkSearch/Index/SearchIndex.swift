@@ -231,6 +231,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     private func phraseHits(_ query: SearchQuery, _ keep: (Int32, SearchHit) -> Void) {
         guard let first = query.terms.first else { return }
         var labels = KeywordLabels(query)
+        var distances = FormDistanceMemo()
         for start in firstTermMatches(first, query, &labels) {
             guard let entry = entries[Int(start.slot)] else { continue }
             var logScore = log(start.score)
@@ -239,7 +240,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             var complete = true
             for (k, term) in query.terms.enumerated().dropFirst() {
                 let next = Int(entry.next[last])
-                guard next >= 0, let (score, text) = bestReading(term, k, query, entry, next, &labels) else { complete = false; break }
+                guard next >= 0, let (score, text) = bestReading(term, k, query, entry, next, &labels, &distances) else { complete = false; break }
                 logScore += log(score)
                 texts.append(text)
                 last = next
@@ -398,10 +399,13 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     }
 
     /// How a later term of a phrase matches a given word: its best close reading, then `judge`.
-    private func bestReading(_ term: SearchQuery.Term, _ index: Int, _ query: SearchQuery, _ entry: Entry, _ token: Int, _ labels: inout KeywordLabels) -> (Double, String)? {
+    private func bestReading(_ term: SearchQuery.Term, _ index: Int, _ query: SearchQuery, _ entry: Entry, _ token: Int, _ labels: inout KeywordLabels,
+                             _ distances: inout FormDistanceMemo) -> (Double, String)? {
         var best: TextMatch?
         for (r, form) in entry.forms[token].enumerated() where form >= 0 {
-            guard let (distance, prefix) = matcher.distance(term, formScalars[Int(form)], limit: term.candidateDistance) else { continue }
+            guard let (distance, prefix) = distances.distance(term: index, form: form, {
+                matcher.distance(term, formScalars[Int(form)], limit: term.candidateDistance)
+            }) else { continue }
             let reading = entry.tokens[token].readings[r]
             guard matcher.agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: query.options.caseMatchingOnly) else { continue }
             let match = TextMatch(reading: reading, distance: distance, prefix: prefix, known: entry.known[token][r])
