@@ -46,6 +46,21 @@ import Testing
         #expect(overruled.search("also").isEmpty)
     }
 
+    @Test func aReadingEqualOnlyUnderTheConfusionClassesIsJudgedByItsFrames() {
+        // "clear" and "dear" share a key (cl/d), but these frames clearly say "clear": under the
+        // calibration "dear" does not find it, though "clear" and "clea" do; without evidence
+        // to weigh, the confusion class still makes it a hit.
+        var index = SearchIndex<Int>()
+        index.add([word("clear", steps("clear"))], to: 0)
+        #expect(index.search("dear").isEmpty)
+        #expect(index.search("dear", options: SearchOptions(fullWordsOnly: true)).isEmpty)
+        #expect(index.search("clear", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
+        #expect(index.search("clea").map(\.document) == [0])
+        var plain = SearchIndex<Int>(policy: .uncalibrated)
+        plain.add([word("clear", steps("clear"))], to: 0)
+        #expect(plain.search("dear", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [0])
+    }
+
     @Test func evidenceFindsAWordWhoseReadingIsTooFarForTextAlone() {
         // Read "aut" (not a word); the network half saw a "b" and an "o" in it.
         let hesitant: [[(Character, Double)]] = [[("a", 0.99)], [("b", 0.5)], [("o", 0.5)], [("u", 0.99)], [("t", 0.99)]]

@@ -9,7 +9,8 @@ several precisions on the same rows: an upper bound for what matching can make o
 and this evidence (fit and measure on one set), to tell a matching problem from a model problem.
 
 Rows (tab-separated): query, line, token, relevant, has close reading, reading probability,
-distance, inexact known word, evidence log-ratio (or nan), query length. A line's score is its
+distance, inexact known word, evidence log-ratio (or nan), query length, and (dumps since
+recognition version 4) whether the reading spells the query letter for letter. A line's score is its
 best word's (as SearchIndex does), so the logistic loss is taken on the maximum over a line's
 words. Prints the weights in WordCalibration's order and recall/precision by threshold.
 """
@@ -44,9 +45,12 @@ def load(path, prefix_query):
     group = np.array([keys.setdefault((q, l), len(keys)) for q, l in zip(a[:, 0], a[:, 1])])
     line_relevant = np.zeros(len(keys), int)
     line_relevant[group] = rel
-    # MatchPolicy.exactReadingsSuffice: a reading that spells the query (scoring at least
-    # minimumScore, 0.05) is a hit whatever the model says; the fit sees those words as accepted.
+    # MatchPolicy.exactReadingsSuffice: a reading that spells the query letter for letter (not
+    # only under the confusion classes), scoring at least minimumScore (0.05), is a hit whatever
+    # the model says; the fit sees those words as accepted.
     exact = (has > 0) & (d == 0) & (a[:, 5].astype(float) >= MINIMUM_SCORE)
+    if a.shape[1] > 10:
+        exact &= a[:, 10] == "1"
     return dict(E=evidence, T=text, has_ratio=has_ratio, has=has, exact=exact, group=group, rel=line_relevant, n=len(keys))
 
 

@@ -21,8 +21,8 @@ public actor NoteLibrary {
     public nonisolated let path: String
     /// Whether indexing stores each word's network evidence (`WordToken.evidence`), so that
     /// search judges words by it as `StrokeRecognizer` does: on IAM-OnDB testset_t, prefixes are
-    /// found at recall 91.9% instead of 91.3% and whole words at 91.5% instead of 90.8%, at
-    /// slightly higher precision (`inkindex bench-search --quality --library [--without-evidence]`). It costs
+    /// found at recall 91.8% instead of 91.3% and whole words at 91.4% instead of 90.8%, at
+    /// higher precision (`inkindex bench-search --quality --library [--without-evidence]`). It costs
     /// about 560 bytes a line (a third more) and makes searches several times slower (median about
     /// 9 ms instead of 1.2 ms at 100,000 lines), so it is off unless asked for. Search uses whatever
     /// evidence the file holds, whoever stored it.

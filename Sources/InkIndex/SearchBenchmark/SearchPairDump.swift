@@ -6,7 +6,7 @@ import InkSearch
 /// letters) every word a loose search considers, with its features and whether its line is
 /// relevant. One tab-separated row per word: query, line, token, relevant, has a close reading,
 /// reading probability, distance, inexact known word, evidence log-ratio (or "nan"), query
-/// length (collapsed characters).
+/// length (collapsed characters), whether the reading spells the query letter for letter.
 ///
 /// ```swift
 /// let rows = SearchPairDump(lines: lines).rows(fullWordsOnly: true)
@@ -41,7 +41,8 @@ public struct SearchPairDump: Sendable {
                 rows.append([query, String(word.document), String(word.token), relevant ? "1" : "0", word.text == nil ? "0" : "1",
                              String(format: "%.4f", word.text?.probability ?? 0), String(word.text?.distance ?? 0),
                              word.text.map { $0.knownWord && $0.distance > 0 ? "1" : "0" } ?? "0",
-                             word.logRatio.map { String(format: "%.3f", $0) } ?? "nan", String(length)].joined(separator: "\t"))
+                             word.logRatio.map { String(format: "%.3f", $0) } ?? "nan", String(length),
+                             word.spellsQuery ? "1" : "0"].joined(separator: "\t"))
             }
         }
         return rows

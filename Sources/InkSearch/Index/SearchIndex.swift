@@ -231,6 +231,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     private func phraseHits(_ query: SearchQuery, _ keep: (Int32, SearchHit) -> Void) {
         guard let first = query.terms.first else { return }
         var labels = KeywordLabels(query)
+        var distances = FormDistanceMemo()
         for start in firstTermMatches(first, query, &labels) {
             guard let entry = entries[Int(start.slot)] else { continue }
             var logScore = log(start.score)
@@ -239,7 +240,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             var complete = true
             for (k, term) in query.terms.enumerated().dropFirst() {
                 let next = Int(entry.next[last])
-                guard next >= 0, let (score, text) = bestReading(term, k, query, entry, next, &labels) else { complete = false; break }
+                guard next >= 0, let (score, text) = bestReading(term, k, query, entry, next, &labels, &distances) else { complete = false; break }
                 logScore += log(score)
                 texts.append(text)
                 last = next
@@ -315,6 +316,9 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         public var text: WordCalibration.TextMatch?
         /// The `KeywordScorer` log-ratio, where the word has evidence.
         public var logRatio: Double?
+        /// Whether the close reading spells the query letter for letter (a hit by
+        /// `MatchPolicy.exactReadingsSuffice` when it is also likely enough).
+        public var spellsQuery: Bool
     }
 
     /// Every word a one-word query could match, with its features: for fitting a
@@ -333,7 +337,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             }
             result.append(WordFeatures(document: entry.document, token: Int(token),
                                        text: match.map { .init(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) },
-                                       logRatio: ratio))
+                                       logRatio: ratio, spellsQuery: match.map { $0.distance == 0 && spellsLiterally($0, term) } ?? false))
         }
         return result
     }
@@ -372,7 +376,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         }
         // A reading that spells the query is a hit whatever the frames say (`exactReadingsSuffice`),
         // ranked by the calibration all the same.
-        let exact = policy.exactReadingsSuffice && match?.distance == 0 ? byReading : nil
+        let exact = policy.exactReadingsSuffice && match.map { $0.distance == 0 && spellsLiterally($0, term) } == true ? byReading : nil
         let text = match.map { WordCalibration.TextMatch(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) }
         let needed = calibration.minimumLogRatio(text: text, length: term.scalars.count, prefixQuery: term.allowsPrefix)
         guard needed <= 1 || exact != nil else { return nil }
@@ -386,11 +390,22 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         return (max(WordCalibration.probability(logit: z), policy.minimumScore), exact.1)
     }
 
+    /// Whether a reading at distance 0 spells the query letter for letter (case, diacritics,
+    /// punctuation and spelling variants aside), not only under the confusion classes.
+    private func spellsLiterally(_ match: TextMatch, _ term: SearchQuery.Term) -> Bool {
+        let reading = normalizer.spellings.canonical(normalizer.fold(match.reading.text))
+        let query = normalizer.spellings.canonical(normalizer.fold(term.folded))
+        return match.prefix ? reading.hasPrefix(query) : reading == query
+    }
+
     /// How a later term of a phrase matches a given word: its best close reading, then `judge`.
-    private func bestReading(_ term: SearchQuery.Term, _ index: Int, _ query: SearchQuery, _ entry: Entry, _ token: Int, _ labels: inout KeywordLabels) -> (Double, String)? {
+    private func bestReading(_ term: SearchQuery.Term, _ index: Int, _ query: SearchQuery, _ entry: Entry, _ token: Int, _ labels: inout KeywordLabels,
+                             _ distances: inout FormDistanceMemo) -> (Double, String)? {
         var best: TextMatch?
         for (r, form) in entry.forms[token].enumerated() where form >= 0 {
-            guard let (distance, prefix) = matcher.distance(term, formScalars[Int(form)], limit: term.candidateDistance) else { continue }
+            guard let (distance, prefix) = distances.distance(term: index, form: form, {
+                matcher.distance(term, formScalars[Int(form)], limit: term.candidateDistance)
+            }) else { continue }
             let reading = entry.tokens[token].readings[r]
             guard matcher.agreesInCase(term, reading.text, prefix: prefix, caseMatchingOnly: query.options.caseMatchingOnly) else { continue }
             let match = TextMatch(reading: reading, distance: distance, prefix: prefix, known: entry.known[token][r])
