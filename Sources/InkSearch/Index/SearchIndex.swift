@@ -337,7 +337,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             }
             result.append(WordFeatures(document: entry.document, token: Int(token),
                                        text: match.map { .init(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) },
-                                       logRatio: ratio, spellsQuery: match.map { $0.distance == 0 && spellsLiterally($0, term) } ?? false))
+                                       logRatio: ratio, spellsQuery: match.map { spellsLiterally($0, term) } ?? false))
         }
         return result
     }
@@ -376,7 +376,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         }
         // A reading that spells the query is a hit whatever the frames say (`exactReadingsSuffice`),
         // ranked by the calibration all the same.
-        let exact = policy.exactReadingsSuffice && match.map { $0.distance == 0 && spellsLiterally($0, term) } == true ? byReading : nil
+        let exact = policy.exactReadingsSuffice && match.map { spellsLiterally($0, term) } == true ? byReading : nil
         let text = match.map { WordCalibration.TextMatch(probability: $0.reading.probability, distance: $0.distance, knownWord: $0.known) }
         let needed = calibration.minimumLogRatio(text: text, length: term.scalars.count, prefixQuery: term.allowsPrefix)
         guard needed <= 1 || exact != nil else { return nil }
@@ -390,9 +390,10 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         return (max(WordCalibration.probability(logit: z), policy.minimumScore), exact.1)
     }
 
-    /// Whether a reading at distance 0 spells the query letter for letter (case, diacritics,
-    /// punctuation and spelling variants aside), not only under the confusion classes.
+    /// Whether a reading spells the query letter for letter (case, diacritics, punctuation and
+    /// spelling variants aside), not only under the confusion classes.
     private func spellsLiterally(_ match: TextMatch, _ term: SearchQuery.Term) -> Bool {
+        guard match.distance == 0 else { return false }
         let reading = normalizer.spellings.canonical(normalizer.fold(match.reading.text))
         let query = normalizer.spellings.canonical(normalizer.fold(term.folded))
         return match.prefix ? reading.hasPrefix(query) : reading == query
