@@ -395,8 +395,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     private func spellsLiterally(_ match: TextMatch, _ term: SearchQuery.Term) -> Bool {
         guard match.distance == 0 else { return false }
         let reading = normalizer.spellings.canonical(normalizer.fold(match.reading.text))
-        let query = normalizer.spellings.canonical(normalizer.fold(term.folded))
-        return match.prefix ? reading.hasPrefix(query) : reading == query
+        return match.prefix ? reading.hasPrefix(term.spelling) : reading == term.spelling
     }
 
     /// How a later term of a phrase matches a given word: its best close reading, then `judge`.

@@ -16,6 +16,9 @@ public struct SearchQuery: Sendable {
         public var folded: String
         /// Collapsed scalars: what distances are measured on.
         public var scalars: [Unicode.Scalar]
+        /// Folded lower case with spelling variants folded, confusion classes kept: what a
+        /// reading must spell letter for letter to be the query itself.
+        public var spelling: String
         /// The exact key (`TextNormalizer.key`).
         public var key: String
         /// Largest weighted distance accepted (for a word without evidence).
@@ -45,6 +48,7 @@ public struct SearchQuery: Sendable {
             let scalars = normalizer.collapsedScalars(word)
             var keyView = String.UnicodeScalarView(); keyView.append(contentsOf: scalars)
             return Term(folded: normalizer.fold(word, keepingCase: options.caseMatchingOnly), scalars: scalars,
+                        spelling: normalizer.spellings.canonical(normalizer.fold(word)),
                         key: String(keyView),
                         maxDistance: policy.maxDistance(forLength: scalars.count),
                         candidateDistance: max(policy.maxDistance(forLength: scalars.count),
