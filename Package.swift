@@ -11,6 +11,12 @@ let package = Package(
         .library(name: "InkCore", targets: ["InkCore"]),
         .executable(name: "inkindex", targets: ["inkindex"]),
     ],
+    dependencies: [
+        // Resolved offline here through ../shared/mirrors/use; elsewhere fetched from GitHub.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
