@@ -1,8 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The module graph mirrors the architecture (Docs/Architecture.md):
-// InkCore (record) ← InkLayout (where) ← InkRecognition (what) ← InkSearch (keys) ← InkIndex (façade, store).
+// The module graph mirrors the architecture (Docs/Architecture.md), and targets are split by
+// audience:
+//   what an app links:   InkCore (record) ← InkLayout (where) ← InkRecognition (what)
+//                        ← InkSearch (keys) ← InkIndex (façade, store)
+//   what measures it:    InkTools (benchmarks, evaluation, stand-in recognizers, the demo)
+//                        on InkIndex and InkSynthesis (synthetic ink); used by the CLI and tests.
+// No library product depends on InkSynthesis or InkTools.
 let package = Package(
     name: "InkIndex",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -10,6 +15,7 @@ let package = Package(
         .library(name: "InkIndex", targets: ["InkIndex"]),
         .library(name: "InkCore", targets: ["InkCore"]),
         .executable(name: "inkindex", targets: ["inkindex"]),
+        // InkTools is deliberately not a product: it serves this package's CLI and tests.
     ],
     dependencies: [
         // Resolved offline here through ../shared/mirrors/use; elsewhere fetched from GitHub.
@@ -32,15 +38,24 @@ let package = Package(
         // Normalization, confusion classes, scripture references, word tokens, matching.
         .target(name: "InkSearch", dependencies: ["InkCore", "InkRecognition"]),
         // The public façade: StrokeRecognizer, NoteLibrary (SQLite), scheduling.
-        .target(name: "InkIndex", dependencies: ["InkCore", "InkSynthesis", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
-        .executableTarget(name: "inkindex", dependencies: ["InkIndex"]),
+        .target(name: "InkIndex", dependencies: ["InkCore", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
+        // Measurement, demos and test support, kept out of what apps link: search, library and
+        // layout benchmarks, recognition evaluation and held-out writers, noisy and transcript
+        // stand-in recognizers, the demo's notes.
+        .target(name: "InkTools", dependencies: ["InkIndex", "InkSynthesis"]),
+        // The command line: one ParsableCommand per subcommand, in a folder per concept.
+        .executableTarget(name: "inkindex", dependencies: [
+            "InkIndex", "InkTools", "InkSynthesis",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         .testTarget(name: "InkCoreTests", dependencies: ["InkCore", "InkSynthesis"]),
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis"]),
-        .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis"]),
-        .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis", "InkTools"]),
+        .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis", "InkTools"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkSynthesis"]),
-        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex"]),
+        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis"]),
+        .testTarget(name: "InkToolsTests", dependencies: ["InkTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

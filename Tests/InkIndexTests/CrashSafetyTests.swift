@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import InkTools
 @testable import InkIndex
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import InkTools
 @testable import InkIndex
 
 /// Reference queries through the `citations` table (where each reference is written), the

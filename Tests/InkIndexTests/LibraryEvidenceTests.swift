@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import InkTools
 @testable import InkIndex
 
 /// Words keep their network evidence in the library (schema 5): the blob, the version 4 → 5

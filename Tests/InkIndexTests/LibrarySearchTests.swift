@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import InkTools
 @testable import InkIndex
 
 @Suite struct LibrarySearchTests {

@@ -1,6 +1,7 @@
 import Foundation
 import InkSynthesis
 @testable import InkIndex
+@testable import InkTools
 
 /// A library in a fresh temporary directory.
 func makeTemporaryLibrary(_ name: String = "library", keepsEvidence: Bool = false) throws -> (NoteLibrary, URL) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import InkTools
 @testable import InkIndex
 
 /// Query words expanded into keys by SQLite (`terms`, `term_variants`) rather than a vocabulary

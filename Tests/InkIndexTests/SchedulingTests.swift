@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import InkTools
 @testable import InkIndex
 
 /// Counts the notes it is asked to index; optionally "recognizes" for a long virtual time.

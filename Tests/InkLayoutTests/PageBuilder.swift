@@ -1,6 +1,7 @@
 import Foundation
 import InkCore
 @testable import InkLayout
+@testable import InkTools
 
 /// Builds test pages by hand: words as wavy cursive-like strokes at given positions, dots,
 /// and hand-drawn marks, each stroke with a readable name so failures say which went wrong.

@@ -1,6 +1,7 @@
 import Foundation
 import InkCore
 import Testing
+@testable import InkTools
 @testable import InkRecognition
 
 /// A handful of real IAM-OnDB lines from ../shared/data (skipped where absent), under a loose

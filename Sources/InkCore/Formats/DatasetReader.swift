@@ -34,7 +34,7 @@ public struct DatasetReader: Sequence {
     /// for large files.
     ///
     /// ```swift
-    /// let unseen = try DatasetReader(path: path).readAll { HeldOutWriters.contains($0.writer) }
+    /// let alice = try DatasetReader(path: path).readAll { $0.writer == "alice" }
     /// ```
     public func readAll(limit: Int? = nil, where isIncluded: (LabeledSample) -> Bool = { _ in true }) throws -> [LabeledSample] {
         var samples: [LabeledSample] = []

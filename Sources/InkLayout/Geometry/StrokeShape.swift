@@ -5,18 +5,18 @@ import InkCore
 ///
 /// Everything is in drawing units; callers divide by the page's `InkScale` to compare against
 /// thresholds, so that the same rules hold for devices whose units differ by 100×.
-struct StrokeShape: Sendable {
+package struct StrokeShape: Sendable {
     /// Position of the stroke in drawing order.
-    let order: Int
-    let id: UUID
-    let points: [CGPoint]
-    let bounds: CGRect
+    package let order: Int
+    package let id: UUID
+    package let points: [CGPoint]
+    package let bounds: CGRect
     /// Path length.
-    let length: Double
+    package let length: Double
     /// Median y of the points: a stroke's vertical position that ascenders and descenders move little.
-    let medianY: Double
+    package let medianY: Double
 
-    init(order: Int, stroke: Stroke) {
+    package init(order: Int, stroke: Stroke) {
         self.order = order
         self.id = stroke.id
         let pts = stroke.transformedLocations
@@ -29,20 +29,20 @@ struct StrokeShape: Sendable {
         self.medianY = ys.isEmpty ? 0 : ys[ys.count / 2]
     }
 
-    var start: CGPoint { points.first ?? .zero }
-    var end: CGPoint { points.last ?? .zero }
-    var chord: Double { start.distance(to: end) }
-    var width: Double { bounds.width }
-    var height: Double { bounds.height }
-    var size: Double { max(bounds.width, bounds.height) }
-    var center: CGPoint { CGPoint(x: bounds.midX, y: bounds.midY) }
+    package var start: CGPoint { points.first ?? .zero }
+    package var end: CGPoint { points.last ?? .zero }
+    package var chord: Double { start.distance(to: end) }
+    package var width: Double { bounds.width }
+    package var height: Double { bounds.height }
+    package var size: Double { max(bounds.width, bounds.height) }
+    package var center: CGPoint { CGPoint(x: bounds.midX, y: bounds.midY) }
     /// Chord over path length: 1 for a straight stroke.
-    var straightness: Double { length > 0 ? chord / length : 1 }
+    package var straightness: Double { length > 0 ? chord / length : 1 }
 
     /// How nearly the stroke closes on itself: the smallest distance from one end to the other
     /// end's first fifth of the path, over the stroke's size (0 = closed). Overshoot past the
     /// start, common in hand-drawn circles, still reads as closed.
-    var closureGap: Double {
+    package var closureGap: Double {
         guard points.count > 4, size > 0 else { return 1 }
         let n = points.count
         let k = max(1, n / 5)
@@ -53,7 +53,7 @@ struct StrokeShape: Sendable {
     }
 
     /// Sum of signed turning angles along a simplified path (radians); ±2π for one loop.
-    var totalTurning: Double {
+    package var totalTurning: Double {
         let poly = simplified(tolerance: size * 0.03)
         guard poly.count > 2 else { return 0 }
         var total = 0.0
@@ -62,15 +62,15 @@ struct StrokeShape: Sendable {
     }
 
     /// The path simplified by Ramer–Douglas–Peucker. O(n log n) typical.
-    func simplified(tolerance: Double) -> [CGPoint] { Polyline.simplify(points, tolerance: tolerance) }
+    package func simplified(tolerance: Double) -> [CGPoint] { Polyline.simplify(points, tolerance: tolerance) }
 }
 
 extension CGPoint {
-    func distance(to other: CGPoint) -> Double { hypot(x - other.x, y - other.y) }
+    package func distance(to other: CGPoint) -> Double { hypot(x - other.x, y - other.y) }
 }
 
 /// Signed angle (radians, in -π...π) by which the path turns at `b` going a → b → c.
-func turnAngle(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> Double {
+package func turnAngle(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> Double {
     let a1 = atan2(b.y - a.y, b.x - a.x), a2 = atan2(c.y - b.y, c.x - b.x)
     var d = a2 - a1
     while d > .pi { d -= 2 * .pi }
@@ -78,9 +78,9 @@ func turnAngle(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> Double {
     return d
 }
 
-enum Polyline {
+package enum Polyline {
     /// Ramer–Douglas–Peucker simplification, iterative so that long strokes cannot overflow the stack.
-    static func simplify(_ points: [CGPoint], tolerance: Double) -> [CGPoint] {
+    package static func simplify(_ points: [CGPoint], tolerance: Double) -> [CGPoint] {
         guard points.count > 2 else { return points }
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
@@ -103,7 +103,7 @@ enum Polyline {
         return points.indices.filter { keep[$0] }.map { points[$0] }
     }
 
-    static func distanceToSegment(_ p: CGPoint, _ a: CGPoint, _ b: CGPoint) -> Double {
+    package static func distanceToSegment(_ p: CGPoint, _ a: CGPoint, _ b: CGPoint) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y
         let len2 = dx * dx + dy * dy
         guard len2 > 0 else { return p.distance(to: a) }
@@ -112,7 +112,7 @@ enum Polyline {
     }
 
     /// Whether `p` lies inside the closed polygon `poly` (even–odd rule). O(n).
-    static func contains(_ poly: [CGPoint], _ p: CGPoint) -> Bool {
+    package static func contains(_ poly: [CGPoint], _ p: CGPoint) -> Bool {
         guard poly.count > 2 else { return false }
         var inside = false
         var j = poly.count - 1
@@ -125,7 +125,7 @@ enum Polyline {
     }
 
     /// Whether segments ab and cd cross.
-    static func segmentsIntersect(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Bool {
+    package static func segmentsIntersect(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Bool {
         func orient(_ p: CGPoint, _ q: CGPoint, _ r: CGPoint) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
         let o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b)
         return (o1 > 0) != (o2 > 0) && (o3 > 0) != (o4 > 0)
@@ -133,7 +133,7 @@ enum Polyline {
 }
 
 /// Distance from a point to a rectangle (0 inside).
-func distance(_ p: CGPoint, _ r: CGRect) -> Double {
+package func distance(_ p: CGPoint, _ r: CGRect) -> Double {
     let dx = max(r.minX - p.x, 0, p.x - r.maxX)
     let dy = max(r.minY - p.y, 0, p.y - r.maxY)
     return hypot(dx, dy)
@@ -141,19 +141,19 @@ func distance(_ p: CGPoint, _ r: CGRect) -> Double {
 
 /// Distance between two rectangles: the length of the gap between them (0 where they touch or
 /// overlap).
-func distance(_ a: CGRect, _ b: CGRect) -> Double {
+package func distance(_ a: CGRect, _ b: CGRect) -> Double {
     hypot(max(0, a.minX - b.maxX, b.minX - a.maxX), max(0, a.minY - b.maxY, b.minY - a.maxY))
 }
 
 /// Median of a list; 0 for an empty one. O(n log n).
-func median(_ values: [Double]) -> Double {
+package func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return 0 }
     let s = values.sorted()
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
 /// The value below which `q` of the list lies; 0 for an empty one.
-func quantile(_ values: [Double], _ q: Double) -> Double {
+package func quantile(_ values: [Double], _ q: Double) -> Double {
     guard !values.isEmpty else { return 0 }
     let s = values.sorted()
     return s[min(s.count - 1, max(0, Int(Double(s.count - 1) * q)))]

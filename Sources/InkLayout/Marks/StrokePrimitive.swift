@@ -2,7 +2,7 @@ import Foundation
 
 /// What one stroke looks like on its own, before its neighbours are considered: the first step
 /// in telling marks from writing.
-enum StrokePrimitive: Sendable, Equatable {
+package enum StrokePrimitive: Sendable, Equatable {
     case writing
     /// A long straight stroke; `angle` in radians from the x axis, folded into -π/2...π/2.
     case straight(angle: Double)
@@ -19,10 +19,12 @@ enum StrokePrimitive: Sendable, Equatable {
 }
 
 /// Classifies single strokes by shape, with thresholds in multiples of the page's unit.
-struct PrimitiveClassifier: Sendable {
-    let unit: Double
+package struct PrimitiveClassifier: Sendable {
+    package let unit: Double
 
-    func classify(_ s: StrokeShape) -> StrokePrimitive {
+    package init(unit: Double) { self.unit = unit }
+
+    package func classify(_ s: StrokeShape) -> StrokePrimitive {
         let u = unit
         guard s.points.count >= 2, s.size > 0 else { return .writing }
         if let arrow = oneStrokeArrow(s) { return arrow }
@@ -37,7 +39,7 @@ struct PrimitiveClassifier: Sendable {
 
     /// Straight and long for its direction: letters such as l, I or / are straight too, but
     /// shorter than a mark.
-    func straightAngle(_ s: StrokeShape) -> Double? {
+    package func straightAngle(_ s: StrokeShape) -> Double? {
         guard s.straightness >= 0.93 else { return nil }
         let angle = foldedAngle(s.start, s.end)
         let steep = abs(angle)
@@ -97,7 +99,7 @@ struct PrimitiveClassifier: Sendable {
 
     /// Box where the ink reaches the bounding rectangle's corners (a round shape stays 0.2 of
     /// its size away from them) and hugs its sides; otherwise circle or ellipse by aspect.
-    static func enclosureShape(points: [CGPoint], bounds b: CGRect, cornerTolerance: Double = 0.13) -> LayoutMark.Kind {
+    package static func enclosureShape(points: [CGPoint], bounds b: CGRect, cornerTolerance: Double = 0.13) -> LayoutMark.Kind {
         let side = min(b.width, b.height)
         let tolerance = 0.12 * side
         var near = 0
@@ -113,7 +115,7 @@ struct PrimitiveClassifier: Sendable {
 
     /// A bracket, parenthesis or brace: tall, narrow and open. `minHeight` defaults to a height
     /// no letter reaches; once the line pitch is known a lower bound in pitches applies.
-    func tallMark(_ s: StrokeShape, minHeight: Double? = nil) -> StrokePrimitive? {
+    package func tallMark(_ s: StrokeShape, minHeight: Double? = nil) -> StrokePrimitive? {
         guard s.height >= (minHeight ?? 5.5 * unit), s.width <= 0.6 * s.height, s.closureGap > 0.25 else { return nil }
         // A bracket turns by two right angles, a brace's turns cancel: a looped letter turns more.
         guard abs(s.totalTurning) <= 1.4 * .pi else { return nil }

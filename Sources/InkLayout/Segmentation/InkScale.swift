@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Devices differ in units by 100× or more, so every threshold in layout is a multiple of
 /// `unit`: roughly the x-height, taken as the median height of the strokes that are not dots.
-struct InkScale: Sendable {
+package struct InkScale: Sendable {
     /// About one x-height in drawing units; never zero.
-    let unit: Double
+    package let unit: Double
 
-    init(unit: Double) { self.unit = unit > 0 && unit.isFinite ? unit : 1 }
+    package init(unit: Double) { self.unit = unit > 0 && unit.isFinite ? unit : 1 }
 
     /// Estimates the unit from strokes. O(n log n).
-    init(shapes: [StrokeShape]) {
+    package init(shapes: [StrokeShape]) {
         let sizes = shapes.map(\.size).filter { $0 > 0 }
         guard !sizes.isEmpty else { self.init(unit: 1); return }
         let typical = median(sizes)

@@ -1,4 +1,5 @@
 import InkIndex
+import InkTools
 
 /// The decoding switches that `recognize` and `eval` share, and loading the shipped recognizer
 /// with them.

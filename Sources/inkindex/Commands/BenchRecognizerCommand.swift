@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 /// Where the recognizer's time goes, per line, in CPU time of the calling thread (so that other
 /// jobs on a shared machine do not inflate it). Build with `-c release` for meaningful figures.

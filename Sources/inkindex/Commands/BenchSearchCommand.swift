@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct BenchSearchCommand: Command {
     static let name = "bench-search"

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct ConvertCommand: Command {
     static let name = "convert"

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct DecoderBenchCommand: Command {
     static let name = "bench-decoder"

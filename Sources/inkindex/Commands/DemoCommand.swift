@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 /// `inkindex demo`: the README's first command.
 struct DemoCommand: Command {

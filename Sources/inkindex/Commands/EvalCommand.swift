@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct EvalCommand: Command {
     static let name = "eval"

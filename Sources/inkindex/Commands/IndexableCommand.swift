@@ -1,4 +1,5 @@
 import InkIndex
+import InkTools
 
 struct IndexableCommand: Command {
     static let name = "indexable"

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct InfoCommand: Command {
     static let name = "info"

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 /// A layout drawn over its ink through the shared renderers' overlay API (`RenderOptions`):
 /// clusters as tinted boxes under the ink (body blue, margin note orange, heading purple), lines

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 /// `inkindex library-bench`: search speed, indexing throughput, size and concurrency figures.
 struct LibraryBenchCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 extension LibrarySession {
     func add(_ files: [String]) async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 /// `inkindex library`: a SQLite library of notes whose strokes are the record and whose
 /// recognized text is a rebuildable index.

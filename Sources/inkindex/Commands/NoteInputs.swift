@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 /// A note read from the command line: a drawing file, or one sample of a dataset file.
 struct InputNote: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct RecognizeCommand: Command {
     static let name = "recognize"

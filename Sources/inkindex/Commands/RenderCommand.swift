@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct RenderCommand: Command {
     static let name = "render"

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 
 struct SearchCommand: Command {
     static let name = "search"

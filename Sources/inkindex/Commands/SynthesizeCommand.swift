@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkTools
 import InkSynthesis
 
 struct SynthesizeCommand: Command {

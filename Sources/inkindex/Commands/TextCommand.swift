@@ -1,4 +1,5 @@
 import InkIndex
+import InkTools
 
 struct TextCommand: Command {
     static let name = "text"

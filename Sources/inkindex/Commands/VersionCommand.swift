@@ -1,4 +1,5 @@
 import InkIndex
+import InkTools
 
 struct VersionCommand: Command {
     static let name = "version"

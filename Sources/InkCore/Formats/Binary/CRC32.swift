@@ -3,8 +3,8 @@ import Foundation
 
 /// CRC-32 (ISO 3309, as in gzip and PNG) through zlib. Detects every error burst of up to 32
 /// bits, so any single damaged byte. O(n).
-enum CRC32 {
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+package enum CRC32 {
+    package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc = crc32(0, nil, 0)
         var offset = 0
         while offset < bytes.count {
@@ -15,7 +15,7 @@ enum CRC32 {
         return UInt32(truncatingIfNeeded: crc)
     }
 
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 }
