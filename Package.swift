@@ -56,6 +56,8 @@ let package = Package(
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkSynthesis"]),
         .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis"]),
         .testTarget(name: "InkToolsTests", dependencies: ["InkTools"]),
+        // Parses command lines with the CLI's own declarations and runs the built binary.
+        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex"]),
     ],
     swiftLanguageModes: [.v6]
 )

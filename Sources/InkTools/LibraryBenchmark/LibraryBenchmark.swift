@@ -52,7 +52,10 @@ public struct LibraryBenchmark: Sendable {
     public var configuration: Configuration
     public init(configuration: Configuration) { self.configuration = configuration }
 
-    public func run(path: String, log: @Sendable (String) -> Void) async throws -> Report {
+    /// Reports how far a phase ("adding", "searching", "reindexing") has come: done, total.
+    public typealias Progress = @Sendable (_ phase: String, _ done: Int, _ total: Int) -> Void
+
+    public func run(path: String, log: @Sendable (String) -> Void, progress: Progress = { _, _, _ in }) async throws -> Report {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let config = configuration
         var random = SplitMix64(seed: config.seed)
@@ -82,7 +85,7 @@ public struct LibraryBenchmark: Sendable {
             try await library.add(drawing, id: id)
             let (_, checksum) = try await library.indexTarget(noteID: id)
             try await library.commitIndex(NoteIndex(recognitionVersion: 1, words: words), noteID: id, drawingChecksum: checksum)
-            if n % 1000 == 999 { log("  \(n + 1) notes") }
+            progress("adding", n + 1, noteCount)
         }
         report.addAndIndexSeconds = Date().timeIntervalSince(started)
         report.addAndIndexCPUSeconds = CPUTime.now() - cpu
@@ -106,7 +109,8 @@ public struct LibraryBenchmark: Sendable {
         var times: [String: [Double]] = [:]
         var hitCount = 0
         var timed: [(ms: Double, query: BenchmarkText.Query)] = []
-        for query in queries {
+        for (k, query) in queries.enumerated() {
+            progress("searching", k, queries.count)
             t = Date()
             hitCount += try await library.search(query.text, limit: 20).count
             let ms = Date().timeIntervalSince(t) * 1000
@@ -152,6 +156,7 @@ public struct LibraryBenchmark: Sendable {
                 let id = String(format: "note-%06d", n)
                 let (_, checksum) = try await library.indexTarget(noteID: id)
                 try await library.commitIndex(NoteIndex(recognitionVersion: 2, words: words), noteID: id, drawingChecksum: checksum)
+                progress("reindexing", n + 1, reindexed.count)
             }
             report.reindexSeconds = Date().timeIntervalSince(reindexStart)
             done.set()

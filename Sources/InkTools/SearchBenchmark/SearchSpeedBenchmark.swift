@@ -35,7 +35,9 @@ public struct SearchSpeedBenchmark: Sendable {
         self.tokenizer = tokenizer
     }
 
-    public func run(options: SearchOptions = SearchOptions()) -> Report {
+    /// - Parameter progress: how far a phase ("indexing", "searching") has come: done, total.
+    ///   Called outside the timed searches, and every 500 lines while indexing.
+    public func run(options: SearchOptions = SearchOptions(), progress: (_ phase: String, _ done: Int, _ total: Int) -> Void = { _, _, _ in }) -> Report {
         let clock = ContinuousClock()
         var index = SearchIndex<Int>()
         var tokenCount = 0
@@ -44,11 +46,13 @@ public struct SearchSpeedBenchmark: Sendable {
                 let tokens = tokenizer.tokens(for: recognition, line: 0, strokeBounds: [:])
                 tokenCount += tokens.count
                 index.add(tokens, to: k)
+                if k % 500 == 499 { progress("indexing", k + 1, recognitions.count) }
             }
         }
         var times: [Double] = []
         var hits = 0
-        for query in queries {
+        for (k, query) in queries.enumerated() {
+            progress("searching", k, queries.count)
             var count = 0
             let elapsed = clock.measure { count = index.search(query, options: options).count }
             hits += count

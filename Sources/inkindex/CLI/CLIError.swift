@@ -1,22 +1,30 @@
 import Foundation
 
-/// Exit codes of `inkindex`, stable for scripts.
-enum ExitCode: Int32 {
+/// Exit statuses of `inkindex`, stable for scripts.
+///
+/// | status | meaning |
+/// |---|---|
+/// | 0 | done |
+/// | 1 | the command ran but failed (I/O, damaged data, a check that found problems) |
+/// | 2 | the command line was wrong: unknown command or option, missing or invalid argument |
+/// | 3 | an input file could not be read or parsed |
+enum ExitStatus: Int32 {
     case success = 0
-    /// The command ran but failed (I/O, damaged data, a check that found problems).
     case failure = 1
-    /// The command line was wrong: unknown option, missing argument.
     case usage = 2
-    /// An input file could not be read or parsed.
     case badInput = 3
 }
 
-/// An error that `inkindex` reports on stderr with a given exit code.
+/// An error that `inkindex` reports on stderr (after "inkindex: ") with a given exit status.
+///
+/// ```swift
+/// throw CLIError.badInput("cannot read \(path): no such file")   // exit status 3
+/// ```
 struct CLIError: Error, CustomStringConvertible {
     var message: String
-    var exitCode: ExitCode
-    static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: .usage) }
-    static func badInput(_ message: String) -> CLIError { CLIError(message: message, exitCode: .badInput) }
-    static func failure(_ message: String) -> CLIError { CLIError(message: message, exitCode: .failure) }
+    var exitStatus: ExitStatus
+    static func usage(_ message: String) -> CLIError { CLIError(message: message, exitStatus: .usage) }
+    static func badInput(_ message: String) -> CLIError { CLIError(message: message, exitStatus: .badInput) }
+    static func failure(_ message: String) -> CLIError { CLIError(message: message, exitStatus: .failure) }
     var description: String { message }
 }

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import InkIndex
+
+/// `inkindex library`: a SQLite library of notes whose strokes are the record and whose
+/// recognized text is a rebuildable index. One subcommand per file beside this one.
+struct LibraryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "library",
+        abstract: "Add, search, reindex, check and export notes in a note library (SQLite).",
+        subcommands: [
+            LibraryAddCommand.self,
+            LibrarySearchCommand.self,
+            LibraryReindexCommand.self,
+            LibraryStatsCommand.self,
+            LibraryCheckCommand.self,
+            LibraryExportCommand.self,
+            LibraryListCommand.self,
+        ])
+
+    @OptionGroup var library: LibraryOptions
+
+    func run() async throws {
+        throw CLIError.usage("missing subcommand (add, search, reindex, stats, check, export, list); see 'inkindex library --help'")
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import InkIndex
+import InkTools
+
+/// The open library and the shared options: what the `library` subcommands do.
+struct LibrarySession {
+    let library: NoteLibrary
+    let options: LibraryOptions
+
+    func rebuild(force: Bool, label: String) async throws -> LibraryRebuilder.Progress {
+        let indexer = NoteIndexer(recognizer: try options.lineRecognizer())
+        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let bar = ProgressBar(label: label, total: nil)
+        let report = try await LibraryRebuilder(library: library, indexer: indexer, concurrency: jobs).run(force: force) { state in
+            bar.update(done: state.done, total: state.total)
+        }
+        bar.finish()
+        for (id, reason) in report.failures.sorted(by: { $0.key < $1.key }).prefix(10) {
+            Terminal.printError("could not index note \(id): \(reason)")
+        }
+        return report
+    }
+
+    func add(_ files: [String], index: Bool) async throws {
+        guard !files.isEmpty else { throw CLIError.usage("add needs at least one file") }
+        var added = 0, skipped: [String] = []
+        let bar = ProgressBar(label: "adding", total: nil)
+        if Terminal.stderrIsTerminal {
+            bar.setTotal(files.reduce(0) { $0 + (DatasetFiles.isDataset($1) ? DatasetFiles.lineCount($1) ?? 0 : 1) })
+        }
+        for file in files {
+            guard FileManager.default.isReadableFile(atPath: file) else { throw CLIError.badInput("cannot read \(file)") }
+            let lower = file.lowercased()
+            if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
+                var iterator = try DatasetReader(path: file).makeIterator()
+                var batch: [(id: String, title: String, drawing: Drawing)] = []
+                func flush() async throws {
+                    let rejected = try await library.add(batch)
+                    skipped += rejected
+                    added += batch.count - rejected.count
+                    bar.advance(by: batch.count)
+                    batch.removeAll()
+                }
+                do {
+                    while let sample = try iterator.nextSample() {
+                        batch.append((sample.id, sample.text, sample.drawing))
+                        if batch.count == 500 { try await flush() }
+                    }
+                } catch {
+                    throw CLIError.badInput("\(error)")
+                }
+                try await flush()
+            } else {
+                let drawing: Drawing
+                do { drawing = try DrawingFile.read(from: URL(fileURLWithPath: file)) } catch { throw CLIError.badInput("\(file): \(error)") }
+                let id = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                if try await library.contains(id: id) { skipped.append(id) } else {
+                    try await library.add(drawing, id: id, title: (file as NSString).lastPathComponent)
+                    added += 1
+                }
+                bar.advance()
+            }
+        }
+        bar.finish()
+        print("added \(added) notes" + (skipped.isEmpty ? "" : "; skipped \(skipped.count) whose id was already in the library (first: \(skipped[0]))"))
+        guard index else { return }
+        do {
+            let report = try await rebuild(force: false, label: "indexing")
+            print("indexed \(report.done - report.failures.count) notes" + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed"))
+        } catch let error as RecognitionError {
+            print("not indexed: \(error) (the notes are stored; run 'inkindex library reindex' once a model is available)")
+        }
+    }
+
+    func search(_ query: String, fullWords: Bool, matchCase: Bool, limit: Int, json: Bool) async throws {
+        let hits = try await library.search(query, fullWordsOnly: fullWords, caseMatchingOnly: matchCase, limit: limit)
+        if json {
+            for hit in hits { try Terminal.printJSON(JSONHit(hit)) }
+            return
+        }
+        if hits.isEmpty { print("no hits for \"\(query)\""); return }
+        for hit in hits {
+            let b = hit.bounds
+            print(String(format: "%.3f  %@  \"%@\"  %d strokes at (%.0f, %.0f, %.0f×%.0f)",
+                         hit.score, hit.noteID, hit.reading, hit.strokeIDs.count, b.minX, b.minY, b.width, b.height))
+        }
+    }
+
+    func reindex(force: Bool) async throws {
+        let start = Date()
+        let report = try await rebuild(force: force, label: "reindexing")
+        print(String(format: "reindexed %d notes in %.1f s (%d changed meanwhile, %d failed)",
+                     report.done, Date().timeIntervalSince(start), report.stale, report.failures.count))
+        if !report.failures.isEmpty { throw CLIError.failure("\(report.failures.count) notes could not be indexed") }
+    }
+
+    func stats(json: Bool) async throws {
+        let version = (try? options.lineRecognizer())?.recognitionVersion
+        let stats = try await library.stats(currentVersion: version)
+        if json { try Terminal.printJSON(stats, pretty: true); return }
+        print("""
+            library:       \(library.path)
+            notes:         \(stats.notes) (\(stats.indexedNotes) indexed\(version.map { "; \(stats.outdatedNotes) to reindex for recognizer version \($0)" } ?? ""))
+            words:         \(stats.words) in \(stats.lines) lines, \(stats.terms) distinct reading keys
+            versions:      \(stats.recognitionVersions.sorted { $0.key < $1.key }.map { "v\($0.key): \($0.value) notes" }.joined(separator: ", "))
+            drawing bytes: \(stats.drawingBytes)
+            evidence:      \(stats.wordsWithEvidence) words, \(stats.evidenceBytes) bytes
+            file bytes:    \(stats.fileBytes)\(stats.lines > 0 ? " (\(stats.fileBytes / stats.lines) per line)" : "")
+            """)
+    }
+
+    func check() async throws {
+        let bar = ProgressBar(label: "checking", total: nil)
+        let report = try await library.check { done, total in bar.update(done: done, total: total) }
+        bar.finish()
+        for problem in report.problems { print(problem) }
+        guard report.isHealthy else { throw CLIError.failure("\(report.problems.count) problems in \(report.notesChecked) notes") }
+        print("checked \(report.notesChecked) notes: every drawing matches its checksum and decodes")
+    }
+
+    func export(_ noteID: String, format: LibraryExportCommand.Format, highlight: String?, fullWords: Bool, matchCase: Bool,
+                output: String?) async throws {
+        let drawing: Drawing
+        do { drawing = try await library.drawing(id: noteID) } catch let error as LibraryError { throw CLIError.badInput("\(error)") }
+        switch format {
+        case .svg:
+            var hits: [LibraryHit] = []
+            if let query = highlight {
+                hits = try await library.search(query, fullWordsOnly: fullWords, caseMatchingOnly: matchCase, limit: 10_000)
+                    .filter { $0.noteID == noteID }
+            }
+            let svg = LibraryExport.svg(drawing, highlighting: hits)
+            if let output { try svg.write(toFile: output, atomically: true, encoding: .utf8) } else { print(svg, terminator: "") }
+        case .inkml:
+            let target = output ?? FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).inkml").path
+            do { try DrawingFile.write(drawing, to: URL(fileURLWithPath: target)) } catch { throw CLIError.failure("\(error)") }
+            if output == nil {
+                print(try String(contentsOfFile: target, encoding: .utf8), terminator: "")
+                try? FileManager.default.removeItem(atPath: target)
+            }
+        }
+    }
+
+    func list() async throws {
+        for note in try await library.notes() {
+            print("\(note.id)\t\(note.recognitionVersion.map { "v\($0)" } ?? "unindexed")\t\(note.title)")
+        }
+    }
+}
+
+/// The JSON shape of one hit: note, strokes, bounds, reading, score.
+struct JSONHit: Encodable {
+    struct Bounds: Encodable { var x, y, width, height: Double }
+    var note: String
+    var strokes: [String]
+    var bounds: Bounds
+    var reading: String
+    var score: Double
+
+    init(_ hit: LibraryHit) {
+        note = hit.noteID
+        strokes = hit.strokeIDs.map(\.uuidString)
+        bounds = Bounds(x: hit.bounds.minX, y: hit.bounds.minY, width: hit.bounds.width, height: hit.bounds.height)
+        reading = hit.reading
+        score = (hit.score * 1000).rounded() / 1000
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import InkIndex
+
+/// The decoding switches that `recognize`, `eval` and `bench-decoder` share, and loading the
+/// shipped recognizer with them.
+struct RecognizerOptions: ParsableArguments {
+    @Flag(help: "Best path only (no beam search, no language model).")
+    var greedy = false
+
+    @Flag(name: .customLong("no-lm"), help: "Beam search without the language model.")
+    var noLanguageModel = false
+
+    @Option(help: ArgumentHelp("Beam width.", valueName: "n"))
+    var beam = DecodingOptions.shipped.beamWidth
+
+    @Option(name: .customLong("lm-weight"), parsing: .unconditional,
+            help: ArgumentHelp("Language-model weight.", valueName: "w"))
+    var languageModelWeight = DecodingOptions.shipped.languageModelWeight
+
+    @Option(name: .customLong("insertion-bonus"), parsing: .unconditional,
+            help: ArgumentHelp("Per-character bonus with the language model.", valueName: "b"))
+    var insertionBonus = DecodingOptions.shipped.insertionBonus
+
+    @Flag(help: "Add a bonus for known words (see --lexicon-bonus).")
+    var lexicon = false
+
+    @Option(name: .customLong("lexicon-bonus"), parsing: .unconditional,
+            help: ArgumentHelp("Bonus per known word, penalty per unknown one, with --lexicon.", valueName: "l"))
+    var lexiconBonus = 1.0
+
+    func validate() throws {
+        guard beam >= 1 else { throw ValidationError("--beam needs a width of at least 1") }
+        for (name, value) in [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus)] {
+            guard value.isFinite else { throw ValidationError("--\(name) needs a finite number, not '\(value)'") }
+        }
+    }
+
+    var decoding: DecodingOptions {
+        var decoding = DecodingOptions.shipped
+        if greedy { decoding.method = .greedy }
+        if noLanguageModel { decoding.useLanguageModel = false }
+        decoding.beamWidth = beam
+        decoding.languageModelWeight = languageModelWeight
+        decoding.insertionBonus = insertionBonus
+        if lexicon {
+            decoding.useLexicon = true
+            decoding.lexiconBonus = lexiconBonus
+        }
+        return decoding
+    }
+
+    /// The shipped recognizer, switched to these decoding options where they differ.
+    func loadRecognizer() throws -> any LineRecognizing {
+        let recognizer = try ShippedRecognizer.load()
+        guard decoding != .shipped else { return recognizer }
+        guard let configurable = recognizer as? any DecodingConfigurable else {
+            throw CLIError.failure("this recognizer's decoding cannot be changed (--greedy, --no-lm, --beam, ...)")
+        }
+        return try configurable.withDecoding(decoding)
+    }
+}
