@@ -13,7 +13,7 @@ import Foundation
 /// deriver.pairs(minCount: 1).first   // ConfusionPair(reference: "rn", hypothesis: "m", ...)
 /// ```
 /// Complexity: O(|reference| · |hypothesis|) per pair.
-public struct ConfusionDeriver: Sendable {
+package struct ConfusionDeriver: Sendable {
     public struct ConfusionPair: Sendable, Hashable, Codable {
         public var reference: String
         public var hypothesis: String

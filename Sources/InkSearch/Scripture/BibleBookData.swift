@@ -3,7 +3,7 @@
 /// Each row: canonical name, chapter count, and the names and abbreviations people write, without
 /// the ordinal of numbered books (`ordinal` 1, 2, 3; 0 for none) and without periods or spaces.
 /// Ordinal spellings ("1", "I", "1st", "First") are added by `BibleBook`; so are spaced forms.
-public enum BibleBookData {
+package enum BibleBookData {
     public struct Row: Sendable {
         public var name: String
         public var ordinal: Int

@@ -12,7 +12,7 @@ import Foundation
 ///     try db.execute("INSERT INTO t(x) VALUES (?)", [.int(1)])
 /// }
 /// ```
-public final class Database {
+package final class Database {
     let handle: OpaquePointer
     public let path: String
     private var statementCache: [String: Statement] = [:]

@@ -6,7 +6,7 @@
 /// let migrator = Migrator(steps: ["CREATE TABLE a(x)", "CREATE TABLE b(y)"])
 /// try migrator.migrate(db)   // user_version becomes 2
 /// ```
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// The file was written by a newer InkIndex whose schema this build does not know.
         case newerSchema(found: Int, known: Int)

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// A value bound to a statement parameter.
-public enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case int(Int64)
     case double(Double)
@@ -16,7 +16,7 @@ public enum SQLValue: Sendable, Hashable {
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement: bind parameters, step through rows, read columns (0-based).
-public final class Statement {
+package final class Statement {
     private let pointer: OpaquePointer
     private unowned let database: Database
     let sql: String
