@@ -75,6 +75,72 @@ import Testing
         }
     }
 
+    /// Every command line the README shows (and the spellings of its tuning flags), parsed by
+    /// the command it names.
+    @Test(arguments: [
+        "demo",
+        "version",
+        "synthesize 'Jn 3:16 grace' -o x.json --style script --seed 7",
+        "synthesize x --lines 'Grace is a gift|Eph 2:8-9' --note 'cf. Rom 5:8' --mark underline:gift --mark arrow:Rom>Grace --mark bracket:0-1 -o page.json --truth truth.json",
+        "render x.json -o x.png --highlight 120,40,200,70:grace",
+        "recognize note.inkml --candidates 5",
+        "eval ../shared/data/iam-ondb/testset_t.jsonl.gz --json",
+        "eval t.jsonl.gz --limit 10 --whole --held-out-writers --errors e.tsv --candidates 3 --greedy --lexicon --lexicon-bonus 2",
+        "bench-decoder",
+        "bench-decoder --frames dump.bin --limit 5 --lm-weight 0.4",
+        "bench-recognizer t.jsonl.gz --limit 5 --repeat 2",
+        "text note.json",
+        "indexable a.jsonl --simulate 0.05",
+        "search 'love is kind' a.json b.json --json",
+        "search --queries queries.txt ../shared/data/iam-ondb/testset_t.jsonl.gz",
+        "bench-search --speed --quality",
+        "bench-search --quality --set testset_v --recognitions v.jsonl",
+        "bench-search --quality --file other.jsonl.gz",
+        "bench-search --derive-confusions --set testset_v",
+        "bench-search --speed --recognizer noisy --cer 0.04",
+        "bench-search --speed --speed-recognitions t.jsonl",
+        "bench-search --quality --file ../shared/data/unipen/text.dev.jsonl.gz --held-out-writers",
+        "bench-search --quality --library --recognitions t.jsonl --without-evidence --db x.sqlite",
+        "bench-search --quality --whole-words-by-readings --evidence-overrules-readings --uncalibrated --examples 3",
+        "bench-search --quality --max-distance 0,1,1.5 --decay 0.5 --min-score 0.1 --known 1.2 --margin 3 --threshold -0.5 --dump-pairs p",
+        "library-bench --lines 100000 --queries 1000 --reindex-notes 200 --recognitions t.jsonl",
+        "library-bench --lines 100000 --queries 1000 --reindex-notes 2000 --corpus ../shared/data/iam-ondb/trainset.jsonl.gz",
+        "library-bench --lines-per-note 5 --readers 2 --ink --json --db x.sqlite",
+        "convert ../shared/data/iam-ondb/testset_v.jsonl.gz --sample a01-003-01 -o line.inkml",
+        "info line.inkml --json",
+        "info t.jsonl.gz --limit 3",
+        "layout note.json --json",
+        "layout ../shared/data/iam-ondb/testset_v.jsonl.gz --form a01-020z --marks 5 --svg page.svg --png page.png",
+        "bench-layout",
+        "bench-layout --data /work/shared/data --set testset_v --seed 2 --failures 3 --limit 40 --only a01-020z --svg o.svg --explain a01-020z",
+        "library add a.inkml ../shared/data/iam-ondb/testset_v.jsonl.gz",
+        "library add a.inkml --no-index",
+        "library search 'Jn 3:16' --full-words --case --limit 5 --json",
+        "library reindex --force",
+        "library stats --json",
+        "library check",
+        "library list",
+        "library export NOTE --format svg --highlight grace -o note.svg",
+        "library --db x.sqlite --recognizer transcript export NOTE --format inkml --output n.inkml",
+    ])
+    func readmeCommandLinesParse(_ line: String) throws {
+        let command = try parse(Self.words(line))
+        let name = type(of: command).configuration.commandName ?? ""
+        #expect(line.split(separator: " ").contains { $0 == Substring(name) }, "\(line) parsed as \(name)")
+    }
+
+    /// A command line split as a shell would: spaces outside single quotes.
+    private static func words(_ line: String) -> [String] {
+        var words: [String] = [], current = "", quoted = false
+        for character in line {
+            if character == "'" { quoted.toggle() } else if character == " ", !quoted {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else { current.append(character) }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
     @Test func progressLinesShowDoneTotalRateAndTimeLeft() {
         #expect(ProgressBar.line(label: "eval", done: 50, total: 200, elapsed: 10)
                 == "eval [######                  ] 50/200  5.0/s  30s left")
