@@ -24,17 +24,17 @@ struct LibraryBenchCommand: AsyncParsableCommand {
             evidence dropped, for comparison).
             """)
 
-    @Option(help: ArgumentHelp("Lines in the library (default 100000).", valueName: "n"))
-    var lines: Int?
+    @Option(help: ArgumentHelp("Lines in the library.", valueName: "n"))
+    var lines = LibraryBenchmark.Configuration().lines
 
     @Option(name: .customLong("lines-per-note"), help: ArgumentHelp("Lines per note.", valueName: "n"))
-    var linesPerNote: Int?
+    var linesPerNote = LibraryBenchmark.Configuration().linesPerNote
 
     @Option(help: ArgumentHelp("Queries timed.", valueName: "n"))
-    var queries: Int?
+    var queries = LibraryBenchmark.Configuration().queries
 
     @Option(help: ArgumentHelp("Readers searching during the reindex.", valueName: "n"))
-    var readers: Int?
+    var readers = LibraryBenchmark.Configuration().readers
 
     @Option(name: .customLong("reindex-notes"), help: ArgumentHelp("Reindex only the first N notes.", valueName: "n"))
     var reindexNotes: Int?
@@ -58,17 +58,18 @@ struct LibraryBenchCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        for (name, value) in [("lines", lines), ("lines-per-note", linesPerNote), ("queries", queries)] {
-            if let value, value <= 0 { throw ValidationError("--\(name) must be positive") }
+        for (name, value) in [("lines", lines), ("lines-per-note", linesPerNote), ("queries", queries)] where value <= 0 {
+            throw ValidationError("--\(name) must be positive")
         }
+        guard readers >= 0 else { throw ValidationError("--readers must not be negative") }
     }
 
     func run() async throws {
         var config = LibraryBenchmark.Configuration()
-        config.lines = lines ?? config.lines
-        config.linesPerNote = linesPerNote ?? config.linesPerNote
-        config.queries = queries ?? config.queries
-        config.readers = readers ?? config.readers
+        config.lines = lines
+        config.linesPerNote = linesPerNote
+        config.queries = queries
+        config.readers = readers
         config.reindexNotes = reindexNotes
         let corpusPath = corpus
         if let cache = recognitions {

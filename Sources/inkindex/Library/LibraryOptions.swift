@@ -14,7 +14,7 @@ struct LibraryOptions: ParsableArguments {
     var db: String?
 
     @Option(help: ArgumentHelp("""
-        shipped (default): the trained model. transcript[:VERSION]: reads the transcript stored \
+        shipped: the trained model. transcript[:VERSION]: reads the transcript stored \
         in synthetic demo ink (no recognition; for demos and tests).
         """, valueName: "name"))
     var recognizer = "shipped"
