@@ -82,6 +82,7 @@ public actor InkServer {
         try? await Task.sleep(for: .milliseconds(50))
         try? await group?.shutdownGracefully()
         responder.recognitionPool.stop()
+        responder.requestThreads.stop()
         channel = nil
         group = nil
         reindexTask = nil

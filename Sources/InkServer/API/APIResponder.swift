@@ -18,6 +18,7 @@ final class APIResponder: ServerResponder {
     /// recognition before it is not held under this).
     let writeLock = AsyncLimiter(limit: 1)
     let sessions: NoteSessions
+    let requestThreads: RequestThreads
     let strokeCounts = StrokeCounts()
     let titles = NoteTitles()
     let reindex = ReindexState()
@@ -28,6 +29,7 @@ final class APIResponder: ServerResponder {
         self.configuration = configuration
         self.files = files
         recognitionPool = RecognitionPool(limit: configuration.recognitionConcurrency)
+        requestThreads = RequestThreads(count: configuration.requestThreads)
         sessions = NoteSessions(recognizer: recognizer, maxCandidates: configuration.maxCandidates,
                                 capacity: configuration.editingSessionCapacity)
     }
@@ -35,6 +37,10 @@ final class APIResponder: ServerResponder {
     var library: NoteLibrary { connections.writer }
 
     func respond(to request: ServerRequest) async -> ServerResponse {
+        await requestThreads.run { await self.answer(request) }
+    }
+
+    private func answer(_ request: ServerRequest) async -> ServerResponse {
         guard gate.enter() else {
             var response = APIError.unavailable("the server is shutting down").response
             response.closesConnection = true

@@ -22,6 +22,10 @@ public struct ServerConfiguration: Sendable {
     /// Extra library connections that answer searches and reads in parallel with the one that
     /// writes (SQLite in WAL mode: readers never wait for the writer). Default: the number of cores.
     public var readerConnections = ProcessInfo.processInfo.activeProcessorCount
+    /// Threads that answer requests (searches, reads, writes to the library), apart from Swift's
+    /// cooperative pool so that SQLite waiting on the disk holds none of its threads. Default:
+    /// twice the cores, at least 4.
+    public var requestThreads = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
     /// A connection with no request and no bytes for this long is closed.
     public var idleTimeout: Duration = .seconds(60)
     /// A request whose head and body have not all arrived this long after it began is answered

@@ -13,7 +13,7 @@ struct RecognitionPool: Sendable {
     init(limit: Int) {
         limiter = AsyncLimiter(limit: limit)
         if #available(macOS 15, iOS 18, *) {
-            threads = RecognitionThreads(count: limit)
+            threads = RecognitionThreads(count: limit, niceness: 5)
         } else {
             threads = nil
         }
@@ -30,6 +30,32 @@ struct RecognitionPool: Sendable {
             return try await withTaskExecutorPreference(threads) { try await work() }
         }
         return try await work()
+    }
+
+    func stop() {
+        if #available(macOS 15, iOS 18, *), let threads = threads as? RecognitionThreads { threads.stop() }
+    }
+}
+
+/// Threads on which requests are answered, so that the library's blocking SQLite calls (a
+/// commit waits for the disk) never take the few threads of Swift's cooperative pool from the
+/// other requests. Where the platform has no task executors, the cooperative pool is used.
+struct RequestThreads: Sendable {
+    private let threads: (any Sendable)?
+
+    init(count: Int) {
+        if #available(macOS 15, iOS 18, *) {
+            threads = RecognitionThreads(count: count, name: "inkindex-request")
+        } else {
+            threads = nil
+        }
+    }
+
+    func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T {
+        if #available(macOS 15, iOS 18, *), let threads = threads as? RecognitionThreads {
+            return await withTaskExecutorPreference(threads) { await work() }
+        }
+        return await work()
     }
 
     func stop() {

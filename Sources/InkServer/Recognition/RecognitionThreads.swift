@@ -3,28 +3,30 @@ import Foundation
 import Glibc
 #endif
 
-/// Threads of their own for recognition, as a task executor: the network's arithmetic runs
-/// here rather than on Swift's cooperative pool, which is as wide as the machine, so a page
-/// being read never holds up the searches and writes waiting there. On Linux the threads run
-/// at a lower priority (nice +5), so that under load a search is served before more ink is read.
+/// Threads of their own, as a task executor, for work that would otherwise hold Swift's
+/// cooperative pool (as wide as the machine: two threads here): recognition, whose arithmetic
+/// takes tens of milliseconds, and the library's SQLite calls, which block on the disk. On Linux
+/// the threads can run at a lower priority (`niceness`), so that under load a search is served
+/// before more ink is read.
 ///
 /// ```swift
-/// let threads = RecognitionThreads(count: 2)
+/// let threads = RecognitionThreads(count: 2, niceness: 5)
 /// let index = try await withTaskExecutorPreference(threads) { try await indexer.index(drawing) }
 /// ```
 @available(macOS 15, iOS 18, *)
 final class RecognitionThreads: TaskExecutor, @unchecked Sendable {
-    static let niceness: Int32 = 5
+    private let niceness: Int32
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var head = 0
     private var stopped = false
 
-    init(count: Int) {
+    init(count: Int, niceness: Int32 = 0, name: String = "inkindex-recognition") {
+        self.niceness = niceness
         for number in 0..<max(1, count) {
             let thread = Thread { [self] in work() }
-            thread.name = "inkindex-recognition-\(number)"
+            thread.name = "\(name)-\(number)"
             thread.start()
         }
     }
@@ -47,11 +49,16 @@ final class RecognitionThreads: TaskExecutor, @unchecked Sendable {
 
     private func work() {
         #if os(Linux)
+        guard niceness != 0 else { return loop() }
         // On Linux the nice value is per thread: this lowers this thread only, relative to the
         // process's own (which `nice` may have raised already).
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        _ = setpriority(which, 0, getpriority(which, 0) + Self.niceness)
+        _ = setpriority(which, 0, getpriority(which, 0) + niceness)
         #endif
+        loop()
+    }
+
+    private func loop() {
         while let job = next() {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
