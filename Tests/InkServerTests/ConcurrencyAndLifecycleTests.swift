@@ -88,6 +88,7 @@ struct ConcurrencyAndLifecycleTests {
     @Test func shutdownInTheMiddleOfWritesLosesNoAnsweredNote() async throws {
         let server = try await TestServer.start()
         let writers = 8
+        let count = AnsweredCount()
         let answered = try await withThrowingTaskGroup(of: [String].self) { group in
             for w in 0..<writers {
                 group.addTask {
@@ -97,7 +98,9 @@ struct ConcurrencyAndLifecycleTests {
                             let answer = try await HTTPClientConnection.send(port: server.port, "POST", "/api/notes",
                                                                              headers: [("content-type", "application/json")],
                                                                              body: noteJSON(transcribedPage(["note \(w) \(n)"], id: "\(w)/\(n)")))
-                            if answer.status == 201 { ids.append(try answer.json(NoteSummary.self).id) } else { break }
+                            guard answer.status == 201 else { break }
+                            ids.append(try answer.json(NoteSummary.self).id)
+                            count.add()
                         } catch {
                             break  // refused or cut off by the shutdown: not answered, so not promised
                         }
@@ -106,7 +109,7 @@ struct ConcurrencyAndLifecycleTests {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(300))
+                try await count.wait(for: 10)
                 await server.server.shutdown()
                 return []
             }

@@ -151,3 +151,18 @@ func withServer(recognizer: any LineRecognizing = CountingTranscriptRecognizer()
     }
     await server.stop()
 }
+
+/// Counts answered writes across client tasks, so that a shutdown can come once some writes
+/// are done, whatever the machine's speed.
+final class AnsweredCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+
+    /// Waits until at least `target` writes were answered (or a minute passed).
+    func wait(for target: Int) async throws {
+        for _ in 0..<6_000 where value < target { try await Task.sleep(for: .milliseconds(10)) }
+    }
+}

@@ -65,6 +65,7 @@ struct SigtermTests {
             return port
         }.value
 
+        let count = AnsweredCount()
         let answered = try await withThrowingTaskGroup(of: [String].self) { group in
             for w in 0..<6 {
                 group.addTask {
@@ -75,6 +76,7 @@ struct SigtermTests {
                                                                              body: noteJSON(transcribedPage(["writer \(w) note \(n)"], id: "\(w)/\(n)")))
                             guard answer.status == 201 else { break }
                             ids.append(try answer.json(NoteSummary.self).id)
+                            count.add()
                         } catch {
                             break  // refused or cut off by the shutdown
                         }
@@ -83,7 +85,7 @@ struct SigtermTests {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(400))
+                try await count.wait(for: 10)
                 kill(server.processIdentifier, SIGTERM)
                 return []
             }
