@@ -1,5 +1,5 @@
 /// Where recognition runs: at most `limit` pages or notes at once, first come first served, on
-/// `RecognitionThreads` (where the platform has task executors: everywhere but Apple systems
+/// `DedicatedThreads` (where the platform has task executors: everywhere but Apple systems
 /// before macOS 15 and iOS 18, which use the cooperative pool).
 ///
 /// ```swift
@@ -13,7 +13,7 @@ struct RecognitionPool: Sendable {
     init(limit: Int) {
         limiter = AsyncLimiter(limit: limit)
         if #available(macOS 15, iOS 18, *) {
-            threads = RecognitionThreads(count: limit, niceness: 5)
+            threads = DedicatedThreads(count: limit, niceness: 5, name: "inkindex-recognition")
         } else {
             threads = nil
         }
@@ -26,39 +26,13 @@ struct RecognitionPool: Sendable {
     /// On the recognition threads, without waiting for a place (the background reindex, which
     /// bounds itself).
     func onThreads<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        if #available(macOS 15, iOS 18, *), let threads = threads as? RecognitionThreads {
+        if #available(macOS 15, iOS 18, *), let threads = threads as? DedicatedThreads {
             return try await withTaskExecutorPreference(threads) { try await work() }
         }
         return try await work()
     }
 
     func stop() {
-        if #available(macOS 15, iOS 18, *), let threads = threads as? RecognitionThreads { threads.stop() }
-    }
-}
-
-/// Threads on which requests are answered, so that the library's blocking SQLite calls (a
-/// commit waits for the disk) never take the few threads of Swift's cooperative pool from the
-/// other requests. Where the platform has no task executors, the cooperative pool is used.
-struct RequestThreads: Sendable {
-    private let threads: (any Sendable)?
-
-    init(count: Int) {
-        if #available(macOS 15, iOS 18, *) {
-            threads = RecognitionThreads(count: count, name: "inkindex-request")
-        } else {
-            threads = nil
-        }
-    }
-
-    func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T {
-        if #available(macOS 15, iOS 18, *), let threads = threads as? RecognitionThreads {
-            return await withTaskExecutorPreference(threads) { await work() }
-        }
-        return await work()
-    }
-
-    func stop() {
-        if #available(macOS 15, iOS 18, *), let threads = threads as? RecognitionThreads { threads.stop() }
+        if #available(macOS 15, iOS 18, *), let threads = threads as? DedicatedThreads { threads.stop() }
     }
 }

@@ -10,11 +10,11 @@ import Glibc
 /// before more ink is read.
 ///
 /// ```swift
-/// let threads = RecognitionThreads(count: 2, niceness: 5)
+/// let threads = DedicatedThreads(count: 2, niceness: 5, name: "inkindex-recognition")
 /// let index = try await withTaskExecutorPreference(threads) { try await indexer.index(drawing) }
 /// ```
 @available(macOS 15, iOS 18, *)
-final class RecognitionThreads: TaskExecutor, @unchecked Sendable {
+final class DedicatedThreads: TaskExecutor, @unchecked Sendable {
     private let niceness: Int32
 
     private let condition = NSCondition()
@@ -22,7 +22,7 @@ final class RecognitionThreads: TaskExecutor, @unchecked Sendable {
     private var head = 0
     private var stopped = false
 
-    init(count: Int, niceness: Int32 = 0, name: String = "inkindex-recognition") {
+    init(count: Int, niceness: Int32 = 0, name: String) {
         self.niceness = niceness
         for number in 0..<max(1, count) {
             let thread = Thread { [self] in work() }
