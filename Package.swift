@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "InkIndex", targets: ["InkIndex"]),
         .library(name: "InkCore", targets: ["InkCore"]),
+        .library(name: "InkServer", targets: ["InkServer"]),
         .executable(name: "inkindex", targets: ["inkindex"]),
         // InkTools is deliberately not a product: it serves this package's CLI and tests.
     ],
@@ -39,13 +40,26 @@ let package = Package(
         .target(name: "InkSearch", dependencies: ["InkCore", "InkRecognition"]),
         // The public façade: StrokeRecognizer, NoteLibrary (SQLite), scheduling.
         .target(name: "InkIndex", dependencies: ["InkCore", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
-        // Measurement, demos and test support, kept out of what apps link: search, library and
-        // layout benchmarks, recognition evaluation and held-out writers, noisy and transcript
-        // stand-in recognizers, the demo's notes.
-        .target(name: "InkTools", dependencies: ["InkIndex", "InkSynthesis"]),
+        // The HTTP API and the playground page over a NoteLibrary (swift-nio), for servers that
+        // sync notes and for `inkindex serve`.
+        .target(name: "InkServer", dependencies: [
+            "InkIndex",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], resources: [.copy("Resources")]),
+        // Measurement, demos and test support, kept out of what apps link: search, library,
+        // layout and server-load benchmarks, recognition evaluation and held-out writers, noisy
+        // and transcript stand-in recognizers, the demo's notes.
+        .target(name: "InkTools", dependencies: [
+            "InkIndex", "InkSynthesis", "InkServer",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         // The command line: one ParsableCommand per subcommand, in a folder per concept.
         .executableTarget(name: "inkindex", dependencies: [
-            "InkIndex", "InkTools", "InkSynthesis",
+            "InkIndex", "InkServer", "InkTools", "InkSynthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -56,6 +70,12 @@ let package = Package(
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkSynthesis"]),
         .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis"]),
         .testTarget(name: "InkToolsTests", dependencies: ["InkTools"]),
+        .testTarget(name: "InkServerTests", dependencies: [
+            "InkServer", "InkIndex", "InkTools", "InkSynthesis",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
         .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex"]),
     ],

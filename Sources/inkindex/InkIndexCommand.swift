@@ -6,7 +6,7 @@ import InkIndex
 ///
 /// ## How to add a command
 /// 1. Write `struct FooCommand: AsyncParsableCommand` in the folder of its concept
-///    (`Recognition/`, `Search/`, `Library/`, `Layout/`, `Formats/`, `Benchmarks/`, `Demo/`),
+///    (`Recognition/`, `Search/`, `Library/`, `Layout/`, `Formats/`, `Server/`, `Benchmarks/`, `Demo/`),
 ///    with `static let configuration = CommandConfiguration(commandName: "foo", abstract: "…",
 ///    discussion: "…")`.
 /// 2. Declare its inputs: `@Argument` for positionals, `@Option` for `--name value` (give a
@@ -45,11 +45,13 @@ struct InkIndexCommand: AsyncParsableCommand {
             LayoutCommand.self,
             BenchLayoutCommand.self,
             LibraryCommand.self,
+            ServeCommand.self,
             DemoCommand.self,
             ConvertCommand.self,
             InfoCommand.self,
             BenchRecognizerCommand.self,
             LibraryBenchCommand.self,
+            BenchServeCommand.self,
         ])
 
     /// Parses, runs, and maps every error to its exit status: `CLIError`s keep their status and

@@ -67,6 +67,9 @@ import Testing
         ["convert", "a.json"],
         ["bench-search", "--max-distance", "x"],
         ["no-such-command"],
+        ["serve", "--port", "70000"],
+        ["serve", "--max-strokes", "0"],
+        ["bench-serve", "--search-share", "0.9", "--write-share", "0.2"],
     ])
     func badUsageIsAUsageError(_ arguments: [String]) {
         #expect(throws: (any Error).self) { try parse(arguments) }
@@ -122,6 +125,10 @@ import Testing
         "library list",
         "library export NOTE --format svg --highlight grace -o note.svg",
         "library --db x.sqlite --recognizer transcript export NOTE --format inkml --output n.inkml",
+        "serve",
+        "serve --db x.sqlite --host 0.0.0.0 --port 0 --token t --max-body-bytes 1000 --max-strokes 10 --max-points 10 --recognizer transcript --jobs 2",
+        "bench-serve --notes 10000 --clients 16 --seconds 30",
+        "bench-serve --notes 100 --data t.jsonl.gz --db x.sqlite --search-share 1 --write-share 0 --json",
     ])
     func readmeCommandLinesParse(_ line: String) throws {
         let command = try parse(Self.words(line))

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import InkIndex
+import InkServer
+
+/// `inkindex serve`: the HTTP API and the playground page over a note library.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the playground page and the JSON API over a note library (HTTP).",
+        discussion: """
+            Serves the playground page at http://HOST:PORT/ and the JSON API under /api (see the \
+            README, "Serving over HTTP"). Stops on SIGINT or SIGTERM after the writes in flight, \
+            with the library closed. --jobs sets the recognitions at once.
+            """)
+
+    @OptionGroup var library: LibraryOptions
+
+    @Option(help: ArgumentHelp("Address to listen on; any other than loopback warns.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Port; 0 picks a free one.", valueName: "n"))
+    var port = 8080
+
+    @Option(help: ArgumentHelp("Adding, changing and deleting notes need 'Authorization: Bearer T'.", valueName: "t"))
+    var token: String?
+
+    @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("Largest request body.", valueName: "n"))
+    var maxBodyBytes = ServerLimits().maxBodyBytes
+
+    @Option(name: .customLong("max-strokes"), help: ArgumentHelp("Most strokes per note.", valueName: "n"))
+    var maxStrokes = ServerLimits().maxStrokesPerNote
+
+    @Option(name: .customLong("max-points"), help: ArgumentHelp("Most points per stroke.", valueName: "n"))
+    var maxPoints = ServerLimits().maxPointsPerStroke
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port needs a number from 0 to 65535") }
+        guard maxBodyBytes > 0, maxStrokes > 0, maxPoints > 0 else {
+            throw ValidationError("--max-body-bytes, --max-strokes and --max-points need positive numbers")
+        }
+    }
+
+    func run() async throws {
+        var configuration = ServerConfiguration(token: token)
+        configuration.limits.maxBodyBytes = maxBodyBytes
+        configuration.limits.maxStrokesPerNote = maxStrokes
+        configuration.limits.maxPointsPerStroke = maxPoints
+        if let jobs = library.jobs { configuration.recognitionConcurrency = jobs }
+        let path = library.path
+        try LibraryLocation.prepare(path)
+        let server = try InkServer(databasePath: path, recognizer: try library.lineRecognizer(), configuration: configuration)
+        let boundPort = try await server.start(host: host, port: port)
+        if !ServerAddress.isLoopback(host) {
+            Terminal.printError("warning: listening on \(host), reachable from other machines\(token == nil ? " and without --token anyone there can change notes" : "")")
+        }
+        // Written unbuffered, so that a script reading the URL sees it at once.
+        FileHandle.standardOutput.write(Data("InkIndex playground: \(ServerAddress.url(host: host, port: boundPort))  (library: \(path); Ctrl-C stops)\n".utf8))
+        let signal = await server.runUntilTerminated()
+        Terminal.printError("stopped on signal \(signal); the library is closed")
+    }
+}
