@@ -199,6 +199,59 @@ def choose_word(words, truth):
 
 # ------------------------------------------------------------------------------------ the test
 
+def screenshot(driver, args):
+    shot = os.path.abspath(args.screenshot or os.path.join(args.out, "playground.png"))
+    os.makedirs(os.path.dirname(shot), exist_ok=True)
+    try:
+        driver.execute_script("window.scrollTo(0, 0); document.activeElement?.blur();")
+        driver.save_screenshot(shot)
+        args.screenshot_taken = True
+        print(f"# screenshot: {shot}", flush=True)
+    except WebDriverException as error:
+        print(f"# no screenshot: {error.msg}", flush=True)
+
+
+def saved_note(driver, args, title):
+    """Saves the open note under `title` and returns it as the API stores it."""
+    field = driver.find_element(By.ID, "title")
+    field.clear()
+    field.send_keys(title)
+    driver.find_element(By.ID, "save").click()
+    wait(driver, 30, lambda d: d.find_element(By.ID, "status").text.startswith("Saved"), f"\"{title}\" was not saved")
+    notes = get_json(args.url.rstrip("/") + "/api/notes")["notes"]
+    note_id = next(n["id"] for n in notes if n["title"] == title)
+    return get_json(args.url.rstrip("/") + f"/api/notes/{note_id}")
+
+
+def edit_scenario(driver, args, checks):
+    """A new note of two strokes: the eraser takes the one it crosses, undo brings it back, delete."""
+    driver.find_element(By.ID, "new-note").click()
+    rect = canvas_rect(driver)
+    y = rect["height"] - 120
+    first = [(120 + 4 * i, y) for i in range(30)]
+    second = [(120 + 4 * i, y + 50) for i in range(30)]
+    draw(driver, [first, second], rect, interaction.POINTER_PEN)
+    driver.find_element(By.ID, "tool-eraser").click()
+    draw(driver, [[(170, y - 20 + 2 * i) for i in range(21)]], rect, interaction.POINTER_PEN)
+    driver.find_element(By.ID, "tool-pen").click()
+
+    note = saved_note(driver, args, "Browser test edit")
+    checks.check(len(note["strokes"]) == 1 and abs(note["strokes"][0]["points"][0][1] - (y + 50)) <= 1,
+                 "the eraser removes the whole stroke it touches, and only that one", f"{len(note['strokes'])} strokes left")
+
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
+    note = saved_note(driver, args, "Browser test edit")
+    rows = [round(s["points"][0][1] - y) for s in note["strokes"]]
+    checks.check(rows == [0, 50], "Ctrl+Z brings the erased stroke back in its place, and saving updates the note", f"strokes at rows {rows}")
+
+    driver.find_element(By.ID, "delete").click()
+    WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+    driver.switch_to.alert.accept()
+    wait(driver, 15, lambda d: d.find_element(By.ID, "status").text.startswith("Deleted"), "the note was not deleted")
+    titles = [n["title"] for n in get_json(args.url.rstrip("/") + "/api/notes")["notes"]]
+    checks.check("Browser test edit" not in titles, "delete removes the note", f"left: {titles}")
+
+
 def run(args, checks):
     if args.iam:
         source, truth, raw = load_iam_line(args.iam, args.sample)
@@ -235,18 +288,12 @@ def run(args, checks):
         print(f"# written: \"{truth}\"", flush=True)
 
         title = args.title or f"Browser test {source}"
-        title_field = driver.find_element(By.ID, "title")
-        title_field.clear()
-        title_field.send_keys(title)
-        driver.find_element(By.ID, "save").click()
-        wait(driver, 30, lambda d: any(e.text == title for e in d.find_elements(By.CSS_SELECTOR, "#notes .note-title")),
-             "the saved note never appeared in the list of notes")
+        note = saved_note(driver, args, title)
+        note_id = note["id"]
+        listed = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#notes .note-title")]
         error = driver.find_element(By.ID, "error")
-        checks.check(not error.is_displayed(), "the note is saved with its title", title if not error.is_displayed() else error.text)
-
-        notes = get_json(args.url.rstrip("/") + "/api/notes")["notes"]
-        note_id = next(n["id"] for n in notes if n["title"] == title)
-        note = get_json(args.url.rstrip("/") + f"/api/notes/{note_id}")
+        checks.check(title in listed and not error.is_displayed(), "the note is saved with its title and listed",
+                     title if not error.is_displayed() else error.text)
         stored = note["strokes"]
         same_ink = len(stored) == len(drawn) and all(
             abs(s["points"][0][0] - d[0][0]) <= 1 and abs(s["points"][0][1] - d[0][1]) <= 1 and
@@ -291,16 +338,13 @@ def run(args, checks):
 
         if args.layout:
             driver.find_element(By.ID, "show-layout").click()
+        screenshot(driver, args)
+        if not args.no_edit:
+            edit_scenario(driver, args, checks)
         print(f"# finished in {time.monotonic() - started:.1f} s", flush=True)
     finally:
-        os.makedirs(args.out, exist_ok=True)
-        shot = os.path.abspath(args.screenshot or os.path.join(args.out, "playground.png"))
-        try:
-            driver.execute_script("window.scrollTo(0, 0)")
-            driver.save_screenshot(shot)
-            print(f"# screenshot: {shot}", flush=True)
-        except WebDriverException as error:
-            print(f"# no screenshot: {error.msg}", flush=True)
+        if not getattr(args, "screenshot_taken", False):
+            screenshot(driver, args)
         logs = []
         try:
             logs = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
@@ -321,6 +365,7 @@ def main():
     parser.add_argument("--pointer", choices=("pen", "mouse"), default="pen")
     parser.add_argument("--query", help="search this instead of a word of the reading")
     parser.add_argument("--title", help="the note's title")
+    parser.add_argument("--no-edit", action="store_true", help="skip the eraser, undo and delete checks")
     parser.add_argument("--layout", action="store_true", help="turn the layout view on before the screenshot")
     parser.add_argument("--timeout", type=float, default=90, help="seconds to wait for the reading")
     parser.add_argument("--out", default=".build/browser-test", help="folder for the screenshot and logs")
