@@ -19,6 +19,7 @@
     health: $("health"), searchForm: $("search-form"), searchInput: $("search-input"),
     fullWords: $("full-words"), searchStatus: $("search-status"), hits: $("hits"),
     notes: $("notes"), notesEmpty: $("notes-empty"), newNote: $("new-note"),
+    importButton: $("import"), importFile: $("import-file"),
     title: $("title"), pen: $("tool-pen"), eraser: $("tool-eraser"), undo: $("undo"), redo: $("redo"),
     clear: $("clear"), showLayout: $("show-layout"), save: $("save"), del: $("delete"),
     exportInkML: $("export-inkml"), exportSVG: $("export-svg"), status: $("status"), error: $("error"),
@@ -63,7 +64,10 @@
 
   async function api(method, path, body, options = {}) {
     const init = { method, headers: {}, signal: options.signal };
-    if (body !== undefined) {
+    if (options.contentType) {
+      init.headers["Content-Type"] = options.contentType;
+      init.body = body;
+    } else if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
@@ -248,6 +252,7 @@
   }
 
   function render() {
+    els.surface.dataset.empty = state.strokes.length === 0 && !pointer.stroke;
     ctx.clearRect(0, 0, state.size.width, state.size.height);
     withInkStyle(() => {
       for (const stroke of state.strokes) drawStroke(stroke);
@@ -328,7 +333,7 @@
     for (const cluster of layout.clusters ?? []) {
       svgRect(cluster.bounds, `cluster cluster-${cluster.kind}`, group, 10);
       const s = rectToScreen(cluster.bounds);
-      svgLabel(cluster.kind, s.x - 8, s.y - 14, `cluster-label cluster-${cluster.kind}`, group);
+      svgLabel(cluster.kind, s.x + s.width + 10, s.y - 14, `cluster-label cluster-${cluster.kind}`, group);
     }
     for (const line of state.lines) {
       svgRect(line.bounds, "line-box", group, 3);
@@ -574,6 +579,7 @@
       eraseAt(point);
     } else {
       pointer.stroke = { id: newStrokeID(), points: [point] };
+      els.surface.dataset.empty = false;
       withInkStyle(() => drawStroke(pointer.stroke));
     }
   }
@@ -857,6 +863,23 @@
     }
   }
 
+  /** An InkML file becomes a note as it is: the server parses it, the page only passes it on. */
+  async function importInkML(file) {
+    if (!file || !confirmDiscard()) return;
+    clearError();
+    const title = file.name.replace(/\.inkml$/i, "");
+    setStatus(`Importing ${file.name}…`);
+    try {
+      const summary = await api("POST", `/api/notes?title=${encodeURIComponent(title)}`, await file.text(), { contentType: "application/inkml+xml" });
+      state.dirty = false;
+      await Promise.all([refreshNotes(), refreshHealth()]);
+      await openNote(summary.id);
+    } catch (error) {
+      showError(error);
+      setStatus(`${file.name} was not imported.`);
+    }
+  }
+
   // ---------------------------------------------------------------- search
 
   const search = { timer: null, generation: 0 };
@@ -953,8 +976,11 @@
   els.save.addEventListener("click", saveNote);
   els.del.addEventListener("click", deleteNote);
   els.newNote.addEventListener("click", newNote);
+  els.importButton.addEventListener("click", () => els.importFile.click());
+  els.importFile.addEventListener("change", () => { importInkML(els.importFile.files[0]); els.importFile.value = ""; });
   els.showLayout.addEventListener("change", renderOverlay);
   els.title.addEventListener("input", () => { state.dirty = true; updateControls(); });
+  els.title.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); saveNote(); } });
   els.searchForm.addEventListener("submit", (event) => { event.preventDefault(); runSearch(); });
   els.searchInput.addEventListener("input", () => { clearTimeout(search.timer); search.timer = setTimeout(runSearch, SEARCH_TYPING_MS); });
   els.fullWords.addEventListener("change", runSearch);
