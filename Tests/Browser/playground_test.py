@@ -123,6 +123,10 @@ def canvas_rect(driver):
         "return {left: r.left, top: r.top, width: r.width, height: r.height};")
 
 
+def canvas_pixels(driver):
+    return driver.execute_script("return document.getElementById('ink').toDataURL('image/png');")
+
+
 def draw(driver, strokes, rect, kind):
     """Draws `strokes` (canvas CSS pixels) with pointer events; returns the points as sent.
 
@@ -274,6 +278,7 @@ def run(args, checks):
         kind = interaction.POINTER_PEN if args.pointer == "pen" else interaction.POINTER_MOUSE
         t0 = time.monotonic()
         drawn = draw(driver, strokes, rect, kind)
+        ink_as_drawn = canvas_pixels(driver)
         points = sum(len(s) for s in drawn)
         print(f"# drew {len(drawn)} strokes, {points} points with a {args.pointer} pointer in {time.monotonic() - t0:.1f} s", flush=True)
 
@@ -281,6 +286,7 @@ def run(args, checks):
             "const p = document.getElementById('readings');"
             "return p.dataset.state === 'ready' && p.querySelector('.reading .best') !== null;"),
             "no reading appeared after the pen rested")
+        ink_after_reading = canvas_pixels(driver)
         readings = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#readings .reading .best")]
         words = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#readings .reading .word")]
         shown = " / ".join(readings)
@@ -333,8 +339,16 @@ def run(args, checks):
                 best, word_rect = overlap(box_rect, rect_w), rect_w
         detail = f"box {tuple(round(v) for v in box_rect)}, word strokes {tuple(round(v) for v in word_rect) if word_rect else None}, overlap {best:.0%}"
         checks.check(word_rect is not None and best >= 0.6, f"the highlight box lies over the strokes of \"{query}\"", detail)
+        unchanged = ink_as_drawn == ink_after_reading == canvas_pixels(driver)
+        checks.check(unchanged, "the canvas shows the writer's strokes alone, unchanged by the reading, the save and the hit",
+                     "readings and highlights live beside and over it")
         highlighted = len(driver.find_elements(By.CSS_SELECTOR, "#overlay .hit-strokes polyline"))
         checks.check(highlighted > 0, "the hit's strokes are highlighted on the ink", f"{highlighted} strokes")
+
+        foreign = driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name)"
+            ".filter(u => !u.startsWith(location.origin + '/') && !u.startsWith('data:'));")
+        checks.check(not foreign, "the page fetches nothing from another origin (it works offline)", ", ".join(foreign)[:300])
 
         if args.layout:
             driver.find_element(By.ID, "show-layout").click()

@@ -580,7 +580,6 @@
     } else {
       pointer.stroke = { id: newStrokeID(), points: [point] };
       els.surface.dataset.empty = false;
-      withInkStyle(() => drawStroke(pointer.stroke));
     }
   }
 
