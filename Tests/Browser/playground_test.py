@@ -350,8 +350,15 @@ def run(args, checks):
             ".filter(u => !u.startsWith(location.origin + '/') && !u.startsWith('data:'));")
         checks.check(not foreign, "the page fetches nothing from another origin (it works offline)", ", ".join(foreign)[:300])
 
-        if args.layout:
-            driver.find_element(By.ID, "show-layout").click()
+        layout_toggle = driver.find_element(By.ID, "show-layout")
+        layout_toggle.click()
+        boxes = len(driver.find_elements(By.CSS_SELECTOR, "#overlay .layout .line-box"))
+        clusters = len(driver.find_elements(By.CSS_SELECTOR, "#overlay .layout rect.cluster"))
+        lines_read = len(driver.find_elements(By.CSS_SELECTOR, "#readings .reading"))
+        checks.check(boxes == lines_read and clusters >= 1, "the layout view draws each line and its cluster over the ink",
+                     f"{boxes} line boxes for {lines_read} lines, {clusters} clusters")
+        if not args.layout:
+            layout_toggle.click()
         screenshot(driver, args)
         if not args.no_edit:
             edit_scenario(driver, args, checks)
