@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "InkIndex", targets: ["InkIndex"]),
         .library(name: "InkCore", targets: ["InkCore"]),
+        .library(name: "InkServer", targets: ["InkServer"]),
         .executable(name: "inkindex", targets: ["inkindex"]),
     ],
     dependencies: [
@@ -33,7 +34,21 @@ let package = Package(
         .target(name: "InkSearch", dependencies: ["InkCore", "InkRecognition"]),
         // The public façade: StrokeRecognizer, NoteLibrary (SQLite), scheduling.
         .target(name: "InkIndex", dependencies: ["InkCore", "InkSynthesis", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
-        .executableTarget(name: "inkindex", dependencies: ["InkIndex"]),
+        // The HTTP API and the playground page over a NoteLibrary (swift-nio).
+        .target(name: "InkServer", dependencies: [
+            "InkIndex",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], resources: [.copy("Resources")]),
+        // Benchmarks that drive the library through its outer layers (the HTTP server).
+        .target(name: "InkTools", dependencies: [
+            "InkServer", "InkIndex",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
+        .executableTarget(name: "inkindex", dependencies: ["InkIndex", "InkServer", "InkTools"]),
 
         .testTarget(name: "InkCoreTests", dependencies: ["InkCore", "InkSynthesis"]),
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis"]),
@@ -41,6 +56,12 @@ let package = Package(
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkSynthesis"]),
         .testTarget(name: "InkIndexTests", dependencies: ["InkIndex"]),
+        .testTarget(name: "InkServerTests", dependencies: [
+            "InkServer", "InkIndex", "InkTools", "InkSynthesis",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

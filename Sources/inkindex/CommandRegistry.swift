@@ -19,5 +19,6 @@ enum CommandRegistry {
         InfoCommand.self,
         BenchRecognizerCommand.self,
         LibraryBenchCommand.self,
+        ServeCommand.self,
     ]
 }

@@ -1,0 +1,118 @@
+import Foundation
+import InkIndex
+import NIOHTTP1
+
+/// Answers every request of the API and the playground page: routes it, checks the token on
+/// changes, runs the handler and turns any failure into `{error, detail}` with its status.
+/// Nothing is written to the library before a request has been wholly read, checked and
+/// recognized, so a failed request changes nothing stored.
+final class APIResponder: ServerResponder {
+    let connections: LibraryConnections
+    let recognizer: any LineRecognizing
+    let configuration: ServerConfiguration
+    let files: PlaygroundFiles
+    let gate = RequestGate()
+    /// Recognitions running at once (pages and notes being indexed).
+    let recognitionPool: AsyncLimiter
+    /// Writes to the record and its index, one at a time (each is a few milliseconds; the
+    /// recognition before it is not held under this).
+    let writeLock = AsyncLimiter(limit: 1)
+    let sessions: NoteSessions
+    let strokeCounts = StrokeCounts()
+    let reindex = ReindexState()
+
+    init(connections: LibraryConnections, recognizer: any LineRecognizing, configuration: ServerConfiguration, files: PlaygroundFiles) {
+        self.connections = connections
+        self.recognizer = recognizer
+        self.configuration = configuration
+        self.files = files
+        recognitionPool = AsyncLimiter(limit: configuration.recognitionConcurrency)
+        sessions = NoteSessions(recognizer: recognizer, maxCandidates: configuration.maxCandidates,
+                                capacity: configuration.editingSessionCapacity)
+    }
+
+    var library: NoteLibrary { connections.writer }
+
+    func respond(to request: ServerRequest) async -> ServerResponse {
+        guard gate.enter() else {
+            var response = APIError.unavailable("the server is shutting down").response
+            response.closesConnection = true
+            return response
+        }
+        defer { gate.leave() }
+        do {
+            guard let target = RequestTarget(request.uri) else { throw APIError.badRequest("the request target '\(request.uri)' is not a valid path") }
+            let route = try Router.route(request.method, target)
+            if route.changesData { try authorize(request) }
+            return try await handle(route, request: request, target: target)
+        } catch let error as APIError {
+            return error.response
+        } catch let error as LibraryError {
+            if case .noteNotFound(let id) = error { return APIError.notFound("no note with id '\(id)'").response }
+            return APIError.internalError("\(error)").response
+        } catch {
+            return APIError.internalError("\(error)").response
+        }
+    }
+
+    private func handle(_ route: Route, request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
+        switch route {
+        case .page: return try staticFile("index.html")
+        case .staticFile(let name): return try staticFile(name)
+        case .recognize: return try await recognize(request)
+        case .listNotes: return try await listNotes(target)
+        case .createNote: return try await createNote(request, target: target)
+        case .getNote(let id): return try await note(id)
+        case .updateNote(let id): return try await updateNote(id, request: request, target: target)
+        case .deleteNote(let id): return try await deleteNote(id)
+        case .noteSVG(let id): return try await noteSVG(id, target: target)
+        case .noteInkML(let id): return try await noteInkML(id)
+        case .search: return try await search(target)
+        case .health: return try await health()
+        }
+    }
+
+    private func authorize(_ request: ServerRequest) throws(APIError) {
+        guard let token = configuration.token else { return }
+        let given = request.headers.first(name: "authorization") ?? ""
+        guard given.hasPrefix("Bearer "), Self.constantTimeEqual(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
+            throw .unauthorized(given.isEmpty ? "this server changes data only with 'Authorization: Bearer <token>'"
+                                              : "the bearer token is not the one this server was started with")
+        }
+    }
+
+    /// Compares without stopping at the first difference, so that timing does not tell how much
+    /// of a guessed token was right.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+
+    private func staticFile(_ name: String) throws(APIError) -> ServerResponse {
+        guard let file = files[name] else { throw .notFound("no file '\(name)' in the playground") }
+        var response = ServerResponse(status: .ok, contentType: file.contentType, body: file.bytes)
+        response.headers.add(name: "cache-control", value: "no-cache")
+        response.headers.add(name: "x-content-type-options", value: "nosniff")
+        return response
+    }
+}
+
+/// The stroke count of each note's drawing as last seen (by its modification time), so that
+/// listing notes decodes each drawing once, not on every list.
+final class StrokeCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: (modified: Date, count: Int)] = [:]
+
+    func count(of info: NoteInfo, in library: NoteLibrary) async throws -> Int {
+        if let known = lock.withLock({ counts[info.id] }), known.modified == info.modified { return known.count }
+        let count = try await library.drawing(id: info.id).strokes.count
+        remember(info.id, modified: info.modified, count: count)
+        return count
+    }
+
+    func remember(_ id: String, modified: Date, count: Int) { lock.withLock { counts[id] = (modified, count) } }
+    func forget(_ id: String) { lock.withLock { counts[id] = nil } }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import InkIndex
+
+/// `GET /api/health`: versions, the number of notes and how many wait to be indexed again.
+extension APIResponder {
+    func health() async throws -> ServerResponse {
+        let reader = connections.reader
+        let version = recognizer.recognitionVersion
+        let answer = HealthAnswer(version: InkIndexInfo.version, recognitionVersion: version,
+                                  notes: try await reader.notes().count,
+                                  waitingForIndex: try await reader.notesToIndex(version: version).count,
+                                  reindexing: reindex.isRunning)
+        return try JSONAnswers.response(answer)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import InkIndex
+import NIOHTTP1
+
+/// `/api/notes`: create, list, read, replace, delete and export notes.
+extension APIResponder {
+    /// POST: reads the body, recognizes the drawing (on the recognition pool), then stores the
+    /// record and commits its index, so the note is searchable when the answer is sent.
+    func createNote(_ request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
+        let (title, drawing) = try RequestBodies.note(request, target: target, limits: configuration.limits)
+        let id = UUID().uuidString
+        let index = try await recognize(drawing, noteID: id)
+        let created = Date()
+        try await writeLock.run {
+            try await library.add(drawing, id: id, title: title ?? "", created: created)
+            try await commit(index, noteID: id)
+        }
+        strokeCounts.remember(id, modified: created, count: drawing.strokes.count)
+        return try JSONAnswers.response(try await summary(id, on: library), status: .created)
+    }
+
+    /// PUT: like POST on an existing note; its recognizer remembers the lines it read, so only
+    /// lines whose strokes changed are read again. The title is kept where none is sent.
+    func updateNote(_ id: String, request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
+        let (title, drawing) = try RequestBodies.note(request, target: target, limits: configuration.limits)
+        guard try await library.contains(id: id) else { throw APIError.notFound("no note with id '\(id)'") }
+        let index = try await recognize(drawing, noteID: id)
+        try await writeLock.run {
+            // Checked again under the lock: a DELETE that came first is not undone.
+            guard try await library.contains(id: id) else { throw APIError.notFound("no note with id '\(id)'") }
+            try await library.save(drawing, id: id, title: title)
+            try await commit(index, noteID: id)
+        }
+        return try JSONAnswers.response(try await summary(id, on: library))
+    }
+
+    func deleteNote(_ id: String) async throws -> ServerResponse {
+        try await writeLock.run { try await library.delete(id: id) }
+        await sessions.end(id)
+        strokeCounts.forget(id)
+        return .noContent()
+    }
+
+    /// GET /api/notes: newest first; `?limit=N` for the N newest.
+    func listNotes(_ target: RequestTarget) async throws -> ServerResponse {
+        let limit = try QueryValues.int(target, "limit", default: Int.max, range: 1...Int.max)
+        let reader = connections.reader
+        let infos = try await reader.notes().sorted { ($0.created, $0.id) > ($1.created, $1.id) }.prefix(limit)
+        var notes: [NoteSummary] = []
+        for info in infos {
+            do {
+                notes.append(Self.summary(info, strokeCount: try await strokeCounts.count(of: info, in: reader)))
+            } catch LibraryError.noteNotFound {
+                continue  // deleted since the list was read
+            }
+        }
+        return try JSONAnswers.response(NoteList(notes: notes))
+    }
+
+    /// GET /api/notes/{id}: the summary, strokes, lines (from the note's index) and layout.
+    func note(_ id: String) async throws -> ServerResponse {
+        let reader = connections.reader
+        let info = try await reader.note(id: id)
+        let drawing = try await reader.drawing(id: id)
+        let indexed = try await reader.indexedWords(noteID: id)
+        let layout = PageSegmenter().layout(of: drawing)
+        let detail = NoteDetail(summary: Self.summary(info, strokeCount: drawing.strokes.count),
+                                strokes: drawing.strokes.map(WireStroke.init),
+                                lines: WireConversion.lines(layout: layout, recognitions: nil, words: indexed.words),
+                                layout: WireConversion.layout(layout, drawing: drawing))
+        return try JSONAnswers.response(detail)
+    }
+
+    /// GET /api/notes/{id}.svg?highlight=QUERY: the ink, with the query's hits in this note
+    /// boxed (the note's own words searched, as `StrokeRecognizer.search` does).
+    func noteSVG(_ id: String, target: RequestTarget) async throws -> ServerResponse {
+        let reader = connections.reader
+        let drawing = try await reader.drawing(id: id)
+        var options = RenderOptions()
+        if let query = target.query["highlight"], !query.trimmingCharacters(in: .whitespaces).isEmpty {
+            var index = SearchIndex<Int>()
+            index.add(try await reader.words(noteID: id), to: 0)
+            let searchOptions = SearchOptions(fullWordsOnly: try QueryValues.bool(target, "fullWords", default: false),
+                                              caseMatchingOnly: try QueryValues.bool(target, "case", default: false))
+            let hits = index.search(query, options: searchOptions).map(\.hit)
+            options.highlights = hits.map { Highlight(rect: $0.bounds.insetBy(dx: -4, dy: -4), label: $0.reading) }
+            for id in hits.flatMap(\.strokeIDs) { options.strokeColors[id] = Ink.Color(red: 160, green: 40, blue: 0) }
+        }
+        let svg = SVGRenderer(options: options).svg(for: drawing)
+        return ServerResponse(status: .ok, contentType: "image/svg+xml; charset=utf-8", body: Data(svg.utf8))
+    }
+
+    func noteInkML(_ id: String) async throws -> ServerResponse {
+        let drawing = try await connections.reader.drawing(id: id)
+        let text: String
+        do { text = try InkML.write(drawing) } catch { throw APIError.internalError("the note cannot be written as InkML: \(error)") }
+        var response = ServerResponse(status: .ok, contentType: "application/inkml+xml; charset=utf-8", body: Data(text.utf8))
+        response.headers.add(name: "content-disposition", value: "attachment; filename=\"\(id.filter { $0.isLetter || $0.isNumber || $0 == "-" }).inkml\"")
+        return response
+    }
+
+    // MARK: Helpers
+
+    /// The note's index, read by its session's recognizer on the recognition pool. A failed
+    /// recognition ends the session and is a 500; nothing has been stored by then.
+    private func recognize(_ drawing: Drawing, noteID: String) async throws -> NoteIndex {
+        let session = await sessions.recognizer(for: noteID)
+        do {
+            return try await recognitionPool.run { try await NoteIndexer.index(drawing, with: session) }
+        } catch {
+            await sessions.end(noteID)
+            throw APIError.internalError("recognition failed: \(error)")
+        }
+    }
+
+    private func commit(_ index: NoteIndex, noteID: String) async throws {
+        let (_, checksum) = try await library.indexTarget(noteID: noteID)
+        try await library.commitIndex(index, noteID: noteID, drawingChecksum: checksum)
+    }
+
+    private func summary(_ id: String, on library: NoteLibrary) async throws -> NoteSummary {
+        let info = try await library.note(id: id)
+        return Self.summary(info, strokeCount: try await strokeCounts.count(of: info, in: library))
+    }
+
+    static func summary(_ info: NoteInfo, strokeCount: Int) -> NoteSummary {
+        NoteSummary(id: info.id, title: info.title, strokeCount: strokeCount, created: info.created,
+                    modified: info.modified, recognitionVersion: info.recognitionVersion)
+    }
+}

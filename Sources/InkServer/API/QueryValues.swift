@@ -1,0 +1,19 @@
+/// Reads typed query values; a value that does not parse is a 400 naming the parameter.
+enum QueryValues {
+    static func bool(_ target: RequestTarget, _ name: String, default fallback: Bool) throws(APIError) -> Bool {
+        guard let raw = target.query[name] else { return fallback }
+        switch raw.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no", "": return false
+        default: throw .badRequest("\(name) must be true or false, not '\(raw)'")
+        }
+    }
+
+    static func int(_ target: RequestTarget, _ name: String, default fallback: Int, range: ClosedRange<Int>) throws(APIError) -> Int {
+        guard let raw = target.query[name] else { return fallback }
+        guard let value = Int(raw), range.contains(value) else {
+            throw .badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(raw)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import InkIndex
+
+/// `POST /api/recognize`: strokes in; lines, words, candidates and layout out; nothing stored.
+extension APIResponder {
+    func recognize(_ request: ServerRequest) async throws -> ServerResponse {
+        let started = ContinuousClock.now
+        let drawing = try RequestBodies.strokes(request, limits: configuration.limits)
+        let (recognizer, maxCandidates) = (self.recognizer, configuration.maxCandidates)
+        let page: PageReading
+        do {
+            page = try await recognitionPool.run { try await PageReading.read(drawing, recognizer: recognizer, maxCandidates: maxCandidates) }
+        } catch {
+            throw APIError.internalError("recognition failed: \(error)")
+        }
+        let lines = WireConversion.lines(layout: page.layout, recognitions: page.recognitions, words: page.words)
+        let layout = WireConversion.layout(page.layout, drawing: drawing)
+        let elapsed = started.duration(to: .now)
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return try JSONAnswers.response(WireRecognition(recognitionVersion: recognizer.recognitionVersion, lines: lines,
+                                                        layout: layout, elapsedMs: milliseconds))
+    }
+}

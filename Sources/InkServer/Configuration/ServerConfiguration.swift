@@ -1,0 +1,44 @@
+import Foundation
+import InkIndex
+
+/// Everything `InkServer` needs besides its library and recognizer: who may change data, how
+/// much a request may carry, how many recognitions run at once and when slow clients are cut off.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.token = "s3cret"               // data-changing requests need "Authorization: Bearer s3cret"
+/// configuration.limits.maxBodyBytes = 1 << 20
+/// configuration.recognitionConcurrency = 2
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// Where set, POST, PUT and DELETE of notes need `Authorization: Bearer <token>`.
+    public var token: String?
+    public var limits = ServerLimits()
+    /// Recognitions (of a page, or of a note being indexed) that run at once; more wait their
+    /// turn. Default: the number of cores.
+    public var recognitionConcurrency = ProcessInfo.processInfo.activeProcessorCount
+    /// Readings asked of the recognizer per line.
+    public var maxCandidates = 8
+    /// Extra library connections that answer searches and reads in parallel with the one that
+    /// writes (SQLite in WAL mode: readers never wait for the writer). Default: the number of cores.
+    public var readerConnections = ProcessInfo.processInfo.activeProcessorCount
+    /// A connection with no request and no bytes for this long is closed.
+    public var idleTimeout: Duration = .seconds(60)
+    /// A request whose head and body have not all arrived this long after it began is answered
+    /// 408 and its connection closed (a slow or stalled client cannot hold a connection forever).
+    public var requestTimeout: Duration = .seconds(30)
+    /// At shutdown, requests in flight get this long to finish before connections are closed.
+    public var shutdownGracePeriod: Duration = .seconds(20)
+    /// Notes whose index is older than the recognizer's version are recognized again in the
+    /// background at start.
+    public var reindexesOnStart = true
+    /// Notes whose recognizers are kept, so that a PUT re-reads only the lines that changed.
+    public var editingSessionCapacity = 256
+    /// Event-loop threads for connections (recognition and the library run elsewhere).
+    public var eventLoopThreads = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+
+    public init(token: String? = nil, limits: ServerLimits = ServerLimits()) {
+        self.token = token
+        self.limits = limits
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Writes a whole response on the channel: head (with its length), body, end; closes the
+/// connection afterwards unless it is kept alive.
+protocol ResponseWriting: ChannelHandler {}
+
+extension ResponseWriting {
+    func write(_ response: ServerResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
+        var head = HTTPResponseHead(version: version, status: response.status, headers: response.headers)
+        head.headers.replaceOrAdd(name: "content-length", value: String(response.body.count))
+        head.headers.replaceOrAdd(name: "connection", value: keepAlive ? "keep-alive" : "close")
+        context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+        if !response.body.isEmpty {
+            let buffer = context.channel.allocator.buffer(bytes: response.body)
+            context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(buffer))), promise: nil)
+        }
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: written)
+        if !keepAlive {
+            let channel = context.channel
+            written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import InkIndex
+import NIOCore
+import NIOPosix
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server (swift-nio) for a note library: the JSON API of README "Serving over HTTP"
+/// and the playground page, from the package's embedded resources.
+///
+/// Recognition runs off the event loops, at most `recognitionConcurrency` at once; a note is
+/// indexed before its POST or PUT is answered; notes indexed by an older recognizer are read
+/// again in the background while searches go on. `shutdown()` stops accepting, lets requests in
+/// flight finish, then closes the library, so nothing written is lost and
+/// `inkindex library check` passes.
+///
+/// ```swift
+/// let server = try InkServer(databasePath: "notes.sqlite", recognizer: try ShippedRecognizer.load())
+/// let port = try await server.start(host: "127.0.0.1", port: 0)   // 0: any free port
+/// print("http://127.0.0.1:\(port)/")
+/// await server.runUntilTerminated()                              // SIGINT or SIGTERM, then shutdown
+/// ```
+public actor InkServer {
+    public nonisolated let configuration: ServerConfiguration
+    public nonisolated let databasePath: String
+    private var responder: APIResponder?
+    private var group: MultiThreadedEventLoopGroup?
+    private var channel: (any Channel)?
+    private var reindexTask: Task<Void, Never>?
+
+    /// Opens the library at `databasePath` (creating it where absent), with one writing
+    /// connection and `configuration.readerConnections` readers.
+    public init(databasePath: String, recognizer: any LineRecognizing, configuration: ServerConfiguration = ServerConfiguration()) throws {
+        self.databasePath = databasePath
+        self.configuration = configuration
+        let connections = try LibraryConnections(path: databasePath, readers: configuration.readerConnections)
+        responder = APIResponder(connections: connections, recognizer: recognizer, configuration: configuration,
+                                 files: PlaygroundFiles.embedded())
+    }
+
+    /// Binds to `host:port` and starts answering; returns the port bound (the one the system
+    /// chose where `port` is 0). Starts the background reindex where notes need it.
+    @discardableResult
+    public func start(host: String = "127.0.0.1", port: Int = 8080) async throws -> Int {
+        guard let responder, channel == nil else { throw InkServerError.notStartable }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.eventLoopThreads)
+        do {
+            let channel = try await ServerChannel.bind(host: host, port: port, group: group, responder: responder, configuration: configuration)
+            self.group = group
+            self.channel = channel
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        if configuration.reindexesOnStart { reindexTask = responder.startReindex() }
+        return channel?.localAddress?.port ?? port
+    }
+
+    /// The port bound, once started.
+    public var port: Int? { channel?.localAddress?.port }
+
+    /// Whether the background reindex is running.
+    public var isReindexing: Bool { responder?.reindex.isRunning ?? false }
+
+    /// Waits for the background reindex (if any) to finish.
+    public func waitForReindex() async { await reindexTask?.value }
+
+    /// Stops accepting connections, answers 503 to new requests on open ones, waits (up to
+    /// `shutdownGracePeriod`) for the requests in flight, stops the background reindex between
+    /// notes, closes the connections and then the library. Calling it again does nothing.
+    public func shutdown() async {
+        guard let responder else { return }
+        try? await channel?.close()
+        responder.gate.close()
+        _ = await responder.gate.drain(timeout: configuration.shutdownGracePeriod)
+        reindexTask?.cancel()
+        await reindexTask?.value
+        // The last answers are written on the event loops; give them a moment to be flushed.
+        try? await Task.sleep(for: .milliseconds(50))
+        try? await group?.shutdownGracefully()
+        channel = nil
+        group = nil
+        reindexTask = nil
+        self.responder = nil  // the last references to the library's connections: SQLite closes them
+    }
+
+    /// Waits for one of `signals` (SIGINT and SIGTERM by default), then shuts down. Returns the
+    /// signal received.
+    @discardableResult
+    public func runUntilTerminated(signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
+        let received = await TerminationSignals.wait(for: signals)
+        await shutdown()
+        return received
+    }
+}
+
+/// Misuse of `InkServer`.
+public enum InkServerError: Error, CustomStringConvertible {
+    /// `start` on a server already started or shut down.
+    case notStartable
+
+    public var description: String {
+        switch self {
+        case .notStartable: "the server is already running or has been shut down"
+        }
+    }
+}

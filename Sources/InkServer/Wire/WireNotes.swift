@@ -1,0 +1,95 @@
+import Foundation
+
+/// A note's metadata: `{"id", "title", "strokeCount", "created", "modified", "recognitionVersion"}`,
+/// dates in ISO 8601, `recognitionVersion` of its index or null where it was never indexed.
+public struct NoteSummary: Codable, Sendable, Hashable {
+    public var id: String
+    public var title: String
+    public var strokeCount: Int
+    public var created: Date
+    public var modified: Date
+    public var recognitionVersion: Int?
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(strokeCount, forKey: .strokeCount)
+        try container.encode(created, forKey: .created)
+        try container.encode(modified, forKey: .modified)
+        try container.encode(recognitionVersion, forKey: .recognitionVersion)  // null, not left out
+    }
+}
+
+/// `GET /api/notes`: newest first.
+public struct NoteList: Codable, Sendable {
+    public var notes: [NoteSummary]
+}
+
+/// `GET /api/notes/{id}`: the summary's fields, the strokes, the lines read from the note's
+/// index and the page layout.
+public struct NoteDetail: Codable, Sendable {
+    public var id: String
+    public var title: String
+    public var strokeCount: Int
+    public var created: Date
+    public var modified: Date
+    public var recognitionVersion: Int?
+    public var strokes: [WireStroke]
+    public var lines: [WireLine]
+    public var layout: WireLayout
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(strokeCount, forKey: .strokeCount)
+        try container.encode(created, forKey: .created)
+        try container.encode(modified, forKey: .modified)
+        try container.encode(recognitionVersion, forKey: .recognitionVersion)
+        try container.encode(strokes, forKey: .strokes)
+        try container.encode(lines, forKey: .lines)
+        try container.encode(layout, forKey: .layout)
+    }
+
+    init(summary: NoteSummary, strokes: [WireStroke], lines: [WireLine], layout: WireLayout) {
+        (id, title, strokeCount, created, modified, recognitionVersion) =
+            (summary.id, summary.title, summary.strokeCount, summary.created, summary.modified, summary.recognitionVersion)
+        self.strokes = strokes
+        self.lines = lines
+        self.layout = layout
+    }
+}
+
+/// `GET /api/search`: the query and its hits, best first.
+public struct SearchAnswer: Codable, Sendable {
+    public struct Hit: Codable, Sendable, Hashable {
+        public var noteID: String
+        public var title: String
+        public var strokeIDs: [UUID]
+        public var bounds: WireRect
+        public var reading: String
+        public var score: Double
+    }
+    public var query: String
+    public var hits: [Hit]
+}
+
+/// `GET /api/health`.
+public struct HealthAnswer: Codable, Sendable {
+    /// InkIndex's version.
+    public var version: String
+    /// The recognizer's version: notes indexed by an older one are waiting to be read again.
+    public var recognitionVersion: Int
+    public var notes: Int
+    /// Notes not yet indexed by this recognizer version (never indexed, older, or changed since).
+    public var waitingForIndex: Int
+    /// Whether the background reindex is running.
+    public var reindexing: Bool
+}
+
+/// Every error answer: `{"error": short code, "detail": a sentence}`.
+public struct WireError: Codable, Sendable, Hashable {
+    public var error: String
+    public var detail: String
+}

@@ -1,0 +1,152 @@
+import Foundation
+import InkIndex
+import InkServer
+import InkSynthesis
+import InkTools
+import NIOCore
+import NIOPosix
+
+/// A server on an ephemeral loopback port over a library in a fresh temporary folder.
+struct TestServer {
+    let server: InkServer
+    let port: Int
+    let path: String
+
+    static func start(recognizer: any LineRecognizing = CountingTranscriptRecognizer(),
+                      configure: (inout ServerConfiguration) -> Void = { _ in },
+                      prepare: (NoteLibrary) async throws -> Void = { _ in }) async throws -> TestServer {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkserver-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("library.sqlite").path
+        try await prepare(try NoteLibrary(path: path))
+        var configuration = ServerConfiguration()
+        configuration.readerConnections = 2
+        configuration.eventLoopThreads = 2
+        configure(&configuration)
+        let server = try InkServer(databasePath: path, recognizer: recognizer, configuration: configuration)
+        let port = try await server.start(host: "127.0.0.1", port: 0)
+        return TestServer(server: server, port: port, path: path)
+    }
+
+    func stop() async {
+        await server.shutdown()
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
+    func send(_ method: String, _ path: String, json: Data? = nil, headers: [(String, String)] = []) async throws -> HTTPAnswer {
+        var headers = headers
+        if json != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) { headers.append(("content-type", "application/json")) }
+        return try await HTTPClientConnection.send(port: port, method, path, headers: headers, body: json)
+    }
+
+    func get(_ path: String) async throws -> HTTPAnswer { try await send("GET", path) }
+
+    /// Creates a note and returns its id (the answer must be 201).
+    func create(_ drawing: Drawing, title: String = "note", headers: [(String, String)] = []) async throws -> String {
+        let answer = try await send("POST", "/api/notes", json: noteJSON(drawing, title: title), headers: headers)
+        guard answer.status == 201 else { throw HTTPClientError.unexpected("\(answer.status) \(answer.text)") }
+        return try answer.json(NoteSummary.self).id
+    }
+
+    /// The library's own view, through a connection of its own.
+    func library() throws -> NoteLibrary { try NoteLibrary(path: path) }
+}
+
+/// The JSON body of a note: `{"title", "strokes"}` with the strokes' transcripts as annotations.
+func noteJSON(_ drawing: Drawing, title: String? = "note") -> Data {
+    try! JSONEncoder().encode(WireNoteBody(title: title, strokes: drawing.strokes.map(WireStroke.init)))
+}
+
+func strokesJSON(_ drawing: Drawing) -> Data {
+    try! JSONEncoder().encode(WireStrokes(strokes: drawing.strokes.map(WireStroke.init)))
+}
+
+/// A page of transcribed ink (one line per string, 100 units apart), sparsely sampled so that
+/// tests stay fast. Stroke ids derive from `id`, the line and the word, so that an unchanged line
+/// keeps its strokes across versions of a page.
+func transcribedPage(_ lines: [String], id: String = "page", seed: UInt64 = 3) -> Drawing {
+    var style = InkSynthesizer.Style()
+    style.sampleSpacing = 0.3
+    let ink = TranscribedInk(seed: seed, style: style)
+    var strokes: [Stroke] = []
+    for (index, line) in lines.enumerated() {
+        strokes += ink.line(line, origin: CGPoint(x: 20, y: 100 + 100 * Double(index)), idPrefix: "\(id)/\(index)/\(line)")
+    }
+    return Drawing(strokes: strokes)
+}
+
+/// Reads the transcripts written into the ink (`TranscriptRecognizer`), counting the lines it is
+/// asked to read; can be told to fail, or to wait until released.
+final class CountingTranscriptRecognizer: LineRecognizing, @unchecked Sendable {
+    let recognitionVersion: Int
+    private let lock = NSLock()
+    private var lines = 0
+    private var failing = false
+    private var held = false
+    private var readTexts: [String] = []
+
+    init(version: Int = 1) { recognitionVersion = version }
+
+    var lineCount: Int { lock.withLock { lines } }
+    var texts: [String] { lock.withLock { readTexts } }
+    func fail(_ value: Bool) { lock.withLock { failing = value } }
+    /// While held, every recognition waits (blocking its thread), as a slow model would.
+    func hold(_ value: Bool) { lock.withLock { held = value } }
+
+    struct Failure: Error, CustomStringConvertible { var description: String { "the test recognizer was told to fail" } }
+
+    func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
+        while lock.withLock({ held }) { usleep(2_000) }
+        let shouldFail = lock.withLock { lines += 1; return failing }
+        if shouldFail { throw Failure() }
+        let result = try TranscriptRecognizer(recognitionVersion: recognitionVersion).recognize(strokes, maxCandidates: maxCandidates)
+        lock.withLock { readTexts.append(result.best?.text ?? "") }
+        return result
+    }
+}
+
+/// Sends raw bytes (as a broken or hostile client would) and reads what comes back until the
+/// server closes the connection or `timeout` passes.
+enum RawHTTP {
+    static func exchange(port: Int, _ chunks: [String], pauseBetween: Duration = .zero, timeout: Duration = .seconds(5)) async throws -> (text: String, closed: Bool) {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            for (index, chunk) in chunks.enumerated() {
+                if index > 0, pauseBetween > .zero { try await Task.sleep(for: pauseBetween) }
+                try await outbound.write(ByteBuffer(string: chunk))
+            }
+            return try await withThrowingTaskGroup(of: (String, Bool)?.self) { group in
+                group.addTask {
+                    var text = ""
+                    for try await buffer in inbound { text += String(buffer: buffer) }
+                    return (text, true)
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                let first = try await group.next()!
+                group.cancelAll()
+                return first ?? ("", false)
+            }
+        }
+    }
+}
+
+/// Runs `body` against a fresh server, which is shut down afterwards whatever happens.
+func withServer(recognizer: any LineRecognizing = CountingTranscriptRecognizer(),
+                configure: (inout ServerConfiguration) -> Void = { _ in },
+                prepare: (NoteLibrary) async throws -> Void = { _ in },
+                _ body: (TestServer) async throws -> Void) async throws {
+    let server = try await TestServer.start(recognizer: recognizer, configure: configure, prepare: prepare)
+    do {
+        try await body(server)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
