@@ -81,6 +81,7 @@ public actor InkServer {
         // The last answers are written on the event loops; give them a moment to be flushed.
         try? await Task.sleep(for: .milliseconds(50))
         try? await group?.shutdownGracefully()
+        responder.recognitionPool.stop()
         channel = nil
         group = nil
         reindexTask = nil

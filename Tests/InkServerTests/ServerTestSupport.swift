@@ -116,7 +116,8 @@ enum RawHTTP {
         return try await channel.executeThenClose { inbound, outbound in
             for (index, chunk) in chunks.enumerated() {
                 if index > 0, pauseBetween > .zero { try await Task.sleep(for: pauseBetween) }
-                try await outbound.write(ByteBuffer(string: chunk))
+                // The server may close its side first (a refusal); what it sent is still read below.
+                do { try await outbound.write(ByteBuffer(string: chunk)) } catch { break }
             }
             return try await withThrowingTaskGroup(of: (String, Bool)?.self) { group in
                 group.addTask {

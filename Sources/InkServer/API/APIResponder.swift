@@ -12,8 +12,8 @@ final class APIResponder: ServerResponder {
     let configuration: ServerConfiguration
     let files: PlaygroundFiles
     let gate = RequestGate()
-    /// Recognitions running at once (pages and notes being indexed).
-    let recognitionPool: AsyncLimiter
+    /// Recognitions running at once (pages and notes being indexed), on threads of their own.
+    let recognitionPool: RecognitionPool
     /// Writes to the record and its index, one at a time (each is a few milliseconds; the
     /// recognition before it is not held under this).
     let writeLock = AsyncLimiter(limit: 1)
@@ -26,7 +26,7 @@ final class APIResponder: ServerResponder {
         self.recognizer = recognizer
         self.configuration = configuration
         self.files = files
-        recognitionPool = AsyncLimiter(limit: configuration.recognitionConcurrency)
+        recognitionPool = RecognitionPool(limit: configuration.recognitionConcurrency)
         sessions = NoteSessions(recognizer: recognizer, maxCandidates: configuration.maxCandidates,
                                 capacity: configuration.editingSessionCapacity)
     }

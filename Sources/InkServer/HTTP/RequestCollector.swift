@@ -65,6 +65,7 @@ final class RequestCollector: ChannelInboundHandler, ResponseWriting {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if case .refused = state { return }  // bytes after a refusal are not worth answering
         if error is HTTPParserError {
             refuse(.badRequest("the request is not valid HTTP/1.1 (\(error))"), version: .http1_1, context: context)
         } else {
@@ -82,6 +83,6 @@ final class RequestCollector: ChannelInboundHandler, ResponseWriting {
         deadline?.cancel()
         deadline = nil
         state = .refused
-        write(error.response, version: version, keepAlive: false, context: context)
+        write(error.response, version: version, keepAlive: false, lingering: true, context: context)
     }
 }

@@ -7,7 +7,10 @@ import NIOHTTP1
 protocol ResponseWriting: ChannelHandler {}
 
 extension ResponseWriting {
-    func write(_ response: ServerResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
+    /// - Parameter lingering: for a refusal sent while the client may still be sending (a body
+    ///   past the limit): only our side is closed at first, and what still arrives is read and
+    ///   dropped for a moment, so that the client reads the answer rather than a connection reset.
+    func write(_ response: ServerResponse, version: HTTPVersion, keepAlive: Bool, lingering: Bool = false, context: ChannelHandlerContext) {
         var head = HTTPResponseHead(version: version, status: response.status, headers: response.headers)
         head.headers.replaceOrAdd(name: "content-length", value: String(response.body.count))
         head.headers.replaceOrAdd(name: "connection", value: keepAlive ? "keep-alive" : "close")
@@ -18,9 +21,12 @@ extension ResponseWriting {
         }
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: written)
-        if !keepAlive {
-            let channel = context.channel
-            written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        guard !keepAlive else { return }
+        let channel = context.channel
+        written.futureResult.whenComplete { _ in
+            guard lingering else { return channel.close(promise: nil) }
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
         }
     }
 }

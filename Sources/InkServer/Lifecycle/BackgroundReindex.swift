@@ -25,10 +25,10 @@ extension APIResponder {
         let rebuilder = LibraryRebuilder(library: library,
                                          indexer: NoteIndexer(recognizer: recognizer, maxCandidates: configuration.maxCandidates),
                                          concurrency: max(1, configuration.recognitionConcurrency / 2))
-        let state = reindex
+        let (state, pool) = (reindex, recognitionPool)
         return Task.detached(priority: .utility) {
             defer { state.finished() }
-            _ = try? await rebuilder.run { state.update($0) }
+            _ = try? await pool.onThreads { try await rebuilder.run { state.update($0) } }
         }
     }
 }

@@ -22,7 +22,11 @@ struct PlaygroundFiles: Sendable {
     /// Reads every servable file of the embedded `Playground` folder (names of letters, digits,
     /// `-`, `_` and one extension).
     static func embedded() -> PlaygroundFiles {
-        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Resources/Playground"),
+        // Where the folder lies within the bundle differs between platforms' bundle layouts.
+        let candidates = [Bundle.module.resourceURL, Bundle.module.bundleURL].compactMap { $0 }.flatMap {
+            [$0.appendingPathComponent("Resources/Playground"), $0.appendingPathComponent("Playground")]
+        }
+        guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }),
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return PlaygroundFiles(files: [:]) }
         var files: [String: File] = [:]
         for name in names where isServable(name) {
