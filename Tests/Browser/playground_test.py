@@ -345,6 +345,17 @@ def run(args, checks):
         highlighted = len(driver.find_elements(By.CSS_SELECTOR, "#overlay .hit-strokes polyline"))
         checks.check(highlighted > 0, "the hit's strokes are highlighted on the ink", f"{highlighted} strokes")
 
+        exports = {}
+        for element_id, marker in (("export-svg", "<svg"), ("export-inkml", "<ink")):
+            href = driver.find_element(By.ID, element_id).get_attribute("href") or ""
+            try:
+                with urllib.request.urlopen(href, timeout=30) as response:
+                    exports[element_id] = marker in response.read().decode("utf-8", "replace")
+            except (ValueError, OSError):
+                exports[element_id] = False
+        checks.check(all(exports.values()), "the open note exports as SVG (with the query's hits) and InkML",
+                     ", ".join(f"{k}: {'ok' if v else 'failed'}" for k, v in exports.items()))
+
         foreign = driver.execute_script(
             "return performance.getEntriesByType('resource').map(e => e.name)"
             ".filter(u => !u.startsWith(location.origin + '/') && !u.startsWith('data:'));")

@@ -47,12 +47,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-URL="http://127.0.0.1:$PORT/"
-"$BIN" serve --db "$WORK/library.sqlite" --host 127.0.0.1 --port "$PORT" >"$OUT/server.log" 2>&1 &
+# Port 0: the server picks a free one and prints its URL first.
+"$BIN" serve --db "$WORK/library.sqlite" --host 127.0.0.1 --port 0 >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
+URL=
 for _ in $(seq 1 240); do
-    if "$PYTHON" -c "import urllib.request, sys; urllib.request.urlopen('${URL}api/health', timeout=2)" 2>/dev/null; then break; fi
+    URL=$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$OUT/server.log" | head -n 1 || true)
+    if [[ -n $URL ]] && "$PYTHON" -c "import urllib.request; urllib.request.urlopen('${URL}api/health', timeout=2)" 2>/dev/null; then break; fi
+    URL=
     if ! kill -0 "$SERVER_PID" 2>/dev/null; then
         echo "browser test: inkindex serve exited; its log:" >&2
         cat "$OUT/server.log" >&2
@@ -61,6 +63,12 @@ for _ in $(seq 1 240); do
     fi
     sleep 0.5
 done
+if [[ -z $URL ]]; then
+    echo "browser test: inkindex serve did not answer within 2 minutes; its log:" >&2
+    cat "$OUT/server.log" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+fi
 echo "# server: $URL (log $OUT/server.log)"
 
 IAM=../shared/data/iam-ondb/testset_v.jsonl.gz

@@ -301,10 +301,11 @@
     els.boxes.replaceChildren();
     const hit = state.hit;
     if (hit && hit.noteID === state.noteID) {
-      const ids = new Set(hit.strokeIDs ?? []);
+      // UUIDs compare without case: the page writes them in lower case, Foundation in upper.
+      const ids = new Set((hit.strokeIDs ?? []).map((id) => id.toLowerCase()));
       const group = svg("g", { class: "hit-strokes" }, overlay);
       for (const stroke of state.strokes) {
-        if (!ids.has(stroke.id)) continue;
+        if (!ids.has(stroke.id.toLowerCase())) continue;
         const points = stroke.points.map((p) => toScreen(p[0], p[1]).map((v) => v.toFixed(1)).join(",")).join(" ");
         svg("polyline", { points, stroke: HIGHLIGHT_COLOR }, group);
       }
