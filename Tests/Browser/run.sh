@@ -75,8 +75,8 @@ IAM=../shared/data/iam-ondb/testset_v.jsonl.gz
 if [[ $INK == auto && -f $IAM ]]; then
     INK_ARGS=(--iam "$IAM")
 elif (( README_SHOT )); then
-    "$BIN" synthesize x --style script --seed 11 --variation 0.45 \
-        --lines "Sermon on grace|Jn 3:16 For God so loved the world|grace is a gift not wages|Eph 2:8 saved through faith" \
+    "$BIN" synthesize x --style script --seed 11 --variation 0.45 --cap-height 28 \
+        --lines "Sermon on grace|Jn 3:16 God so loved the world|grace is a gift, not wages|Eph 2:8 saved through faith" \
         --note "cf. Rom 5:8" --mark underline:gift -o "$WORK/ink.json" --truth "$WORK/truth.json"
     INK_ARGS=(--synthetic "$WORK/ink.json" --truth "$WORK/truth.json" --query grace --title "Sunday sermon"
               --screenshot Docs/Images/playground.png --no-edit)
