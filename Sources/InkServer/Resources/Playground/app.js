@@ -39,6 +39,7 @@
     lines: [],
     layout: null,
     readingsCurrent: false,
+    readingFailed: false,
     /** line indices whose every reading is shown */
     expanded: new Set(),
     hit: null,
@@ -180,7 +181,7 @@
     if (!state.strokes.length || !width || !height) return;
     const b = drawingBounds(state.strokes);
     if (b.minX >= 0 && b.minY >= 0 && b.maxX <= width && b.maxY <= height) return;
-    const margin = 24;
+    const margin = 40;
     const scale = Math.min((width - 2 * margin) / Math.max(b.maxX - b.minX, 1), (height - 2 * margin) / Math.max(b.maxY - b.minY, 1));
     state.view = { scale, dx: margin - b.minX * scale, dy: margin - b.minY * scale };
   }
@@ -339,7 +340,7 @@
     for (const line of state.lines) {
       svgRect(line.bounds, "line-box", group, 3);
       const s = rectToScreen(line.bounds);
-      svgLabel(`line ${line.index + 1}`, s.x + s.width + 6, s.y + 11, "line-label", group);
+      svgLabel(`line ${line.index + 1}`, s.x - 6, s.y + 11, "line-label", group);
     }
     for (const mark of layout.marks ?? []) {
       svgRect(mark.bounds, "mark-box", group, 2);
@@ -462,7 +463,8 @@
     panel.replaceChildren();
     panel.dataset.state = state.readingsCurrent ? "ready" : state.lines.length ? "stale" : "empty";
     if (!state.lines.length) {
-      const hint = state.strokes.length ? "Reading once the pen rests…" : "Readings appear here, beside each line.";
+      const hint = !state.strokes.length ? "Readings appear here, beside each line."
+        : state.readingFailed ? "Not read: see the message above." : "Reading once the pen rests…";
       panel.appendChild(element("p", "readings-empty", hint));
       panel.style.minHeight = "";
       return;
@@ -501,6 +503,7 @@
 
   function inkChanged() {
     state.dirty = true;
+    state.readingFailed = false;
     state.readingsCurrent = false;
     if (state.hit?.noteID === state.noteID) state.hit = null;
     cancelRecognition();
@@ -522,12 +525,15 @@
       const answer = await api("POST", "/api/recognize", { strokes: state.strokes }, { signal: abort.signal });
       if (generation !== recognition.generation) return;
       clearError();
+      state.readingFailed = false;
       setReadings(answer.lines, answer.layout, true);
       const count = answer.lines?.length ?? 0;
       setStatus(`Read ${count} line${count === 1 ? "" : "s"} in ${Math.round(answer.elapsedMs ?? 0)} ms (recognition version ${answer.recognitionVersion}).${state.dirty ? " Not saved yet." : ""}`);
     } catch (error) {
       if (generation !== recognition.generation) return;
       showError(error);
+      state.readingFailed = true;
+      renderReadings();
       setStatus("Reading failed; your strokes are untouched.");
     } finally {
       if (recognition.abort === abort) recognition.abort = null;
@@ -697,7 +703,7 @@
     els.undo.disabled = !state.undo.length;
     els.redo.disabled = !state.redo.length;
     els.clear.disabled = !state.strokes.length;
-    els.save.disabled = !state.strokes.length;
+    els.save.disabled = !state.strokes.length || (state.noteID !== null && !state.dirty);
     els.save.textContent = state.noteID ? "Save changes" : "Save";
     els.del.disabled = !state.noteID;
     const query = els.searchInput.value.trim();
@@ -782,6 +788,7 @@
     state.undo = [];
     state.redo = [];
     state.dirty = false;
+    state.readingFailed = false;
     state.expanded.clear();
     resetTime(state.strokes);
     fitView();
