@@ -542,7 +542,7 @@
 
   // ---------------------------------------------------------------- pointer input
 
-  const pointer = { id: null, stroke: null, erasing: false, erased: [], origin: null };
+  const pointer = { id: null, stroke: null, erasing: false, erased: [], lastErase: null, origin: null };
 
   function canvasPoint(event) {
     const [x, y] = toDrawing(event.clientX - pointer.origin.left, event.clientY - pointer.origin.top);
@@ -550,13 +550,20 @@
     return [Math.round(x * 100) / 100, Math.round(y * 100) / 100, noteTime(event.timeStamp), Math.round(Math.max(0, Math.min(1, pressure)) * 1000) / 1000];
   }
 
-  /** Removes every stroke the eraser touches; each removal remembers its index, so undo restores the order. */
+  /**
+   * Removes every stroke the eraser touches on its way from the last eraser point to `point` (a
+   * fast sweep skips no thin stroke); each removal remembers its index, so undo restores the order.
+   */
   function eraseAt(point) {
     const radius = ERASER_RADIUS_PX / state.view.scale;
+    const from = pointer.lastErase ?? point;
+    pointer.lastErase = point;
+    const steps = Math.max(1, Math.ceil(Math.hypot(point[0] - from[0], point[1] - from[1]) / (radius / 2)));
+    const path = Array.from({ length: steps + 1 }, (_, k) => [from[0] + ((point[0] - from[0]) * k) / steps, from[1] + ((point[1] - from[1]) * k) / steps]);
     let removed = false;
     for (let i = 0; i < state.strokes.length;) {
       const stroke = state.strokes[i];
-      if (strokeTouches(stroke, point[0], point[1], radius)) {
+      if (path.some(([x, y]) => strokeTouches(stroke, x, y, radius))) {
         state.strokes.splice(i, 1);
         pointer.erased.push({ stroke, index: i });
         removed = true;
@@ -581,6 +588,7 @@
     pointer.origin = els.canvas.getBoundingClientRect();
     pointer.erasing = state.tool === "eraser" || event.button === 5 || (event.buttons & 32) !== 0;
     pointer.erased = [];
+    pointer.lastErase = null;
     const point = canvasPoint(event);
     if (pointer.erasing) {
       eraseAt(point);
@@ -999,4 +1007,6 @@
   resize();
   refreshHealth();
   refreshNotes();
+  // A reindex after a model change runs in the background: keep its progress in view.
+  setInterval(() => { if (!document.hidden) refreshHealth(); }, 15000);
 })();
