@@ -20,5 +20,6 @@ enum CommandRegistry {
         BenchRecognizerCommand.self,
         LibraryBenchCommand.self,
         ServeCommand.self,
+        BenchServeCommand.self,
     ]
 }

@@ -1,0 +1,220 @@
+import Foundation
+import InkIndex
+import InkServer
+
+/// The load benchmark behind `inkindex bench-serve`: a library of N notes (one line of ink each),
+/// the server on loopback, C clients on keep-alive connections mixing searches, note writes and
+/// recognitions for a fixed time; then requests per second, p50 and p99 per kind, errors, the
+/// library check, and the median of `POST /api/recognize` on a 10-line page.
+///
+/// The library's notes carry real ink (or synthetic ink) but their index is the stand-in of
+/// `StandInReadings` (no recognition while building). Writes and recognitions during the run go
+/// through the server's recognizer for real.
+///
+/// ```swift
+/// var configuration = ServerLoadBenchmark.Configuration()
+/// configuration.notes = 1_000
+/// let report = try await ServerLoadBenchmark(configuration: configuration, recognizer: try ShippedRecognizer.load())
+///     .run { print($0) }
+/// print(report.kinds["search"]!.p50)
+/// ```
+public struct ServerLoadBenchmark: Sendable {
+    public struct Configuration: Sendable {
+        public var notes = 10_000
+        public var clients = 16
+        public var seconds = 30.0
+        /// Dataset JSON Lines to take lines of ink from (synthetic ink where absent).
+        public var dataPath: String? = "../shared/data/iam-ondb/trainset.jsonl.gz"
+        /// The library file (made afresh).
+        public var databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-bench-serve.sqlite").path
+        /// Shares of the requests: searches, note writes (POST, or PUT adding a line to a note
+        /// the client wrote), recognitions of a one-line page.
+        public var searchShare = 0.90
+        public var writeShare = 0.06
+        /// `POST /api/recognize` of a 10-line page, timed one at a time after the load.
+        public var pageRecognitions = 15
+        public var seed: UInt64 = 42
+        public init() {}
+    }
+
+    public struct KindFigures: Sendable, Codable {
+        public var requests = 0
+        public var errors = 0
+        public var perSecond = 0.0
+        public var p50 = 0.0
+        public var p99 = 0.0
+        public var max = 0.0
+        public init() {}
+        init(requests: Int, errors: Int, perSecond: Double, p50: Double, p99: Double, max: Double) {
+            (self.requests, self.errors, self.perSecond, self.p50, self.p99, self.max) = (requests, errors, perSecond, p50, p99, max)
+        }
+    }
+
+    public struct Report: Sendable, Codable {
+        public var corpus = ""
+        public var notes = 0
+        public var buildSeconds = 0.0
+        public var clients = 0
+        public var seconds = 0.0
+        public var requestsPerSecond = 0.0
+        /// "search", "write", "recognize" and "all".
+        public var kinds: [String: KindFigures] = [:]
+        public var errorSamples: [String] = []
+        public var pageLines = 10
+        public var pageRecognizeMedian = 0.0
+        public var pageRecognizeElapsedMedian = 0.0
+        public var notesAfter = 0
+        public var notesWritten = 0
+        public var notesMissing = 0
+        public var checkProblems: [String] = []
+    }
+
+    public var configuration: Configuration
+    public let recognizer: any LineRecognizing
+
+    public init(configuration: Configuration, recognizer: any LineRecognizing) {
+        self.configuration = configuration
+        self.recognizer = recognizer
+    }
+
+    public func run(log: @Sendable (String) -> Void) async throws -> Report {
+        let config = configuration
+        var report = Report(clients: config.clients)
+        let corpus = LoadCorpus.load(path: config.dataPath, limit: config.notes)
+        report.corpus = corpus.source
+        log("corpus: \(corpus.source)")
+
+        let started = ContinuousClock.now
+        try await buildLibrary(corpus: corpus, log: log)
+        report.buildSeconds = Self.seconds(started.duration(to: .now))
+        report.notes = config.notes
+        log(String(format: "library: %d notes in %.1f s (stand-in readings)", config.notes, report.buildSeconds))
+
+        var serverConfiguration = ServerConfiguration()
+        serverConfiguration.reindexesOnStart = false
+        let server = try InkServer(databasePath: config.databasePath, recognizer: recognizer, configuration: serverConfiguration)
+        let port = try await server.start(host: "127.0.0.1", port: 0)
+        log("server on 127.0.0.1:\(port); \(config.clients) clients for \(Int(config.seconds)) s...")
+
+        let queries = Self.queries(from: corpus, count: 2_000, seed: config.seed)
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(config.seconds * 1000)))
+        let loadStart = ContinuousClock.now
+        let results = try await withThrowingTaskGroup(of: LoadClient.Results.self) { group in
+            for c in 0..<config.clients {
+                let client = LoadClient(port: port, corpus: corpus, queries: queries, seed: config.seed &+ UInt64(c) &* 7919,
+                                        searchShare: config.searchShare, writeShare: config.writeShare, number: c)
+                group.addTask { await client.run(until: deadline) }
+            }
+            var all = LoadClient.Results()
+            for try await results in group { all.merge(results) }
+            return all
+        }
+        report.seconds = Self.seconds(loadStart.duration(to: .now))
+        var total = 0
+        var allLatencies: [Double] = []
+        for (kind, latencies) in results.latencies {
+            let sorted = latencies.sorted()
+            allLatencies += sorted
+            total += sorted.count + results.errors[kind, default: 0]
+            report.kinds[kind] = KindFigures(requests: sorted.count, errors: results.errors[kind, default: 0],
+                                             perSecond: Double(sorted.count) / report.seconds, p50: Self.percentile(sorted, 0.5),
+                                             p99: Self.percentile(sorted, 0.99), max: sorted.last ?? 0)
+        }
+        allLatencies.sort()
+        report.kinds["all"] = KindFigures(requests: allLatencies.count, errors: results.errors.values.reduce(0, +),
+                                          perSecond: Double(allLatencies.count) / report.seconds,
+                                          p50: Self.percentile(allLatencies, 0.5), p99: Self.percentile(allLatencies, 0.99),
+                                          max: allLatencies.last ?? 0)
+        report.requestsPerSecond = Double(total) / report.seconds
+        report.errorSamples = Array(results.errorSamples.prefix(5))
+        report.notesWritten = results.createdIDs.count
+
+        log("recognizing a \(report.pageLines)-line page \(config.pageRecognitions) times...")
+        let page = corpus.page(lines: report.pageLines)
+        let body = try JSONEncoder().encode(WireStrokes(strokes: page.strokes.map(WireStroke.init)))
+        var pageTimes: [Double] = [], elapsed: [Double] = []
+        try await HTTPClientConnection.with(host: "127.0.0.1", port: port) { connection in
+            for _ in 0..<config.pageRecognitions {
+                let t = ContinuousClock.now
+                let answer = try await connection.request("POST", "/api/recognize", headers: [("content-type", "application/json")], body: body)
+                pageTimes.append(Self.seconds(t.duration(to: .now)) * 1000)
+                guard answer.status == 200 else { throw HTTPClientError.unexpected("\(answer.status) \(answer.text)") }
+                elapsed.append(try answer.json(WireRecognition.self).elapsedMs)
+            }
+        }
+        report.pageRecognizeMedian = Self.percentile(pageTimes.sorted(), 0.5)
+        report.pageRecognizeElapsedMedian = Self.percentile(elapsed.sorted(), 0.5)
+
+        await server.shutdown()
+        log("checking the library...")
+        let library = try NoteLibrary(path: config.databasePath)
+        let check = try await library.check()
+        report.checkProblems = check.problems
+        let stored = Set(try await library.notes().map(\.id))
+        report.notesAfter = stored.count
+        report.notesMissing = results.createdIDs.filter { !stored.contains($0) }.count
+        return report
+    }
+
+    private func buildLibrary(corpus: LoadCorpus, log: @Sendable (String) -> Void) async throws {
+        let path = configuration.databasePath
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let library = try NoteLibrary(path: path)
+        let version = recognizer.recognitionVersion
+        let batch = 500
+        for start in stride(from: 0, to: configuration.notes, by: batch) {
+            let range = start..<min(configuration.notes, start + batch)
+            let notes = range.map { n -> (id: String, title: String, drawing: Drawing) in
+                let (text, drawing) = corpus.lines[n % corpus.lines.count]
+                var strokes = drawing.strokes
+                for k in strokes.indices { strokes[k].id = UUID(deterministicFrom: "bench-serve/\(n)/\(k)") }
+                return (String(format: "note-%06d", n), text, Drawing(strokes: strokes))
+            }
+            _ = try await library.add(notes)
+            for note in notes {
+                let seed = note.id.utf8.reduce(UInt64(1_469_598_103_934_665_603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+                let words = StandInReadings.words(of: note.title, strokes: note.drawing.strokes, seed: seed)
+                let (_, checksum) = try await library.indexTarget(noteID: note.id)
+                try await library.commitIndex(NoteIndex(recognitionVersion: version, words: words), noteID: note.id, drawingChecksum: checksum)
+            }
+            if range.upperBound % 2_000 == 0 { log("  \(range.upperBound) notes") }
+        }
+    }
+
+    /// Words, word beginnings, two-word phrases and words with a typo, from the corpus's text.
+    static func queries(from corpus: LoadCorpus, count: Int, seed: UInt64) -> [String] {
+        var random = SeededGenerator(seed: seed)
+        let lines = corpus.lines.map { $0.text.split(separator: " ").map(String.init) }
+        let vocabulary = Set(lines.joined().filter { $0.count >= 3 && $0.allSatisfy(\.isLetter) }).sorted()
+        guard !vocabulary.isEmpty else { return ["grace"] }
+        var queries: [String] = []
+        while queries.count < count {
+            let word = vocabulary[Int(random.next() % UInt64(vocabulary.count))]
+            switch random.next() % 10 {
+            case 0:
+                let line = lines[Int(random.next() % UInt64(lines.count))]
+                guard line.count >= 2 else { continue }
+                let at = Int(random.next() % UInt64(line.count - 1))
+                queries.append("\(line[at]) \(line[at + 1])")
+            case 1 where word.count >= 6:
+                queries.append(String(word.prefix(4)))
+            case 2 where word.count >= 5:
+                var letters = Array(word)
+                letters[Int(random.next() % UInt64(letters.count))] = "x"
+                queries.append(String(letters))
+            default:
+                queries.append(word)
+            }
+        }
+        return queries
+    }
+
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

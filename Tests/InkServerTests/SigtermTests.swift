@@ -1,0 +1,106 @@
+import Foundation
+import InkIndex
+import InkServer
+import InkTools
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The built `inkindex` next to the test bundle (`swift build` makes it), or nil.
+enum ServeHarness {
+    static let executable: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ].map { $0.appendingPathComponent("inkindex") }
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        if found == nil { print("SigtermTests: the inkindex executable was not found next to the tests (run 'swift build' first); skipping") }
+        return found
+    }()
+
+    /// Runs `inkindex` with `arguments` to the end; its exit status.
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+@Suite(.enabled(if: ServeHarness.executable != nil))
+struct SigtermTests {
+    /// `inkindex serve` gets SIGTERM while clients are writing: it exits cleanly, every note it
+    /// answered 201 for is stored and indexed, and `inkindex library check` passes.
+    @Test func sigtermInTheMiddleOfWritesLosesNoNote() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkserver-sigterm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+
+        let server = Process()
+        server.executableURL = ServeHarness.executable
+        server.arguments = ["serve", "--db", path, "--port", "0", "--recognizer", "transcript"]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let port = try await Task.detached { () throws -> Int in
+            // "InkIndex playground: http://127.0.0.1:PORT/ ..."
+            var text = ""
+            while !text.contains("\n") {
+                let data = output.fileHandleForReading.availableData
+                guard !data.isEmpty else { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+                  let port = Int(text[range].split(separator: ":").last ?? "") else { throw HTTPClientError.unexpected("no URL in '\(text)'") }
+            return port
+        }.value
+
+        let answered = try await withThrowingTaskGroup(of: [String].self) { group in
+            for w in 0..<6 {
+                group.addTask {
+                    var ids: [String] = []
+                    for n in 0..<200 {
+                        do {
+                            let answer = try await HTTPClientConnection.send(port: port, "POST", "/api/notes", headers: [("content-type", "application/json")],
+                                                                             body: noteJSON(transcribedPage(["writer \(w) note \(n)"], id: "\(w)/\(n)")))
+                            guard answer.status == 201 else { break }
+                            ids.append(try answer.json(NoteSummary.self).id)
+                        } catch {
+                            break  // refused or cut off by the shutdown
+                        }
+                    }
+                    return ids
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(400))
+                kill(server.processIdentifier, SIGTERM)
+                return []
+            }
+            var all: [String] = []
+            for try await ids in group { all += ids }
+            return all
+        }
+        server.waitUntilExit()
+        #expect(server.terminationReason == .exit)
+        #expect(server.terminationStatus == 0)
+        #expect(!answered.isEmpty)
+        #expect(answered.count < 6 * 200, "SIGTERM came in the middle of the writes")
+
+        #expect(try ServeHarness.run(["library", "--db", path, "check"]) == 0)
+        let library = try NoteLibrary(path: path)
+        let stored = Set(try await library.notes().map(\.id))
+        #expect(Set(answered).isSubset(of: stored), "\(Set(answered).subtracting(stored).count) answered notes are missing")
+        for id in answered { #expect(try await library.indexState(noteID: id) != nil) }
+    }
+}
