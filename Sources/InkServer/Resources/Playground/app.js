@@ -17,7 +17,7 @@
   const $ = (id) => document.getElementById(id);
   const els = {
     health: $("health"), searchForm: $("search-form"), searchInput: $("search-input"),
-    fullWords: $("full-words"), searchStatus: $("search-status"), hits: $("hits"),
+    fullWords: $("full-words"), matchCase: $("match-case"), searchStatus: $("search-status"), hits: $("hits"),
     notes: $("notes"), notesEmpty: $("notes-empty"), newNote: $("new-note"),
     importButton: $("import"), importFile: $("import-file"),
     title: $("title"), pen: $("tool-pen"), eraser: $("tool-eraser"), undo: $("undo"), redo: $("redo"),
@@ -712,7 +712,7 @@
     els.redo.disabled = !state.redo.length;
     els.clear.disabled = !state.strokes.length;
     els.save.disabled = !state.strokes.length || (state.noteID !== null && !state.dirty);
-    els.save.textContent = state.noteID ? "Save changes" : "Save";
+    els.save.textContent = !state.noteID ? "Save" : state.dirty ? "Save changes" : "Saved";
     els.del.disabled = !state.noteID;
     const query = els.searchInput.value.trim();
     for (const [link, href, name] of [
@@ -909,7 +909,9 @@
       els.searchStatus.textContent = "";
       return;
     }
-    const parameters = new URLSearchParams({ q: query, fullWords: els.fullWords.checked ? "true" : "false", limit: "20" });
+    const parameters = new URLSearchParams({
+      q: query, fullWords: String(els.fullWords.checked), case: String(els.matchCase.checked), limit: "20",
+    });
     els.searchStatus.textContent = "Searching…";
     try {
       const answer = await api("GET", `/api/search?${parameters}`);
@@ -999,6 +1001,7 @@
   els.searchForm.addEventListener("submit", (event) => { event.preventDefault(); runSearch(); });
   els.searchInput.addEventListener("input", () => { clearTimeout(search.timer); search.timer = setTimeout(runSearch, SEARCH_TYPING_MS); });
   els.fullWords.addEventListener("change", runSearch);
+  els.matchCase.addEventListener("change", runSearch);
   els.error.addEventListener("click", clearError);
   document.addEventListener("keydown", onKeyDown);
   window.addEventListener("resize", resize);
