@@ -19,6 +19,7 @@ final class APIResponder: ServerResponder {
     let writeLock = AsyncLimiter(limit: 1)
     let sessions: NoteSessions
     let strokeCounts = StrokeCounts()
+    let titles = NoteTitles()
     let reindex = ReindexState()
 
     init(connections: LibraryConnections, recognizer: any LineRecognizing, configuration: ServerConfiguration, files: PlaygroundFiles) {
@@ -115,4 +116,22 @@ final class StrokeCounts: @unchecked Sendable {
 
     func remember(_ id: String, modified: Date, count: Int) { lock.withLock { counts[id] = (modified, count) } }
     func forget(_ id: String) { lock.withLock { counts[id] = nil } }
+}
+
+/// Notes' titles, for search hits: read once from the library, then kept up to date by this
+/// server's own writes (a search answers with up to `limit` notes; asking the library for each
+/// title on every search would cost more than the search).
+final class NoteTitles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var titles: [String: String] = [:]
+
+    func title(of id: String, in library: NoteLibrary) async -> String {
+        if let known = lock.withLock({ titles[id] }) { return known }
+        guard let title = try? await library.note(id: id).title else { return "" }
+        lock.withLock { titles[id] = title }
+        return title
+    }
+
+    func set(_ title: String, for id: String) { lock.withLock { titles[id] = title } }
+    func forget(_ id: String) { lock.withLock { titles[id] = nil } }
 }

@@ -16,7 +16,9 @@ extension APIResponder {
             try await commit(index, noteID: id)
         }
         strokeCounts.remember(id, modified: created, count: drawing.strokes.count)
-        return try JSONAnswers.response(try await summary(id, on: library), status: .created)
+        let summary = try await summary(id, on: library)
+        titles.set(summary.title, for: id)
+        return try JSONAnswers.response(summary, status: .created)
     }
 
     /// PUT: like POST on an existing note; its recognizer remembers the lines it read, so only
@@ -31,13 +33,16 @@ extension APIResponder {
             try await library.save(drawing, id: id, title: title)
             try await commit(index, noteID: id)
         }
-        return try JSONAnswers.response(try await summary(id, on: library))
+        let summary = try await summary(id, on: library)
+        titles.set(summary.title, for: id)
+        return try JSONAnswers.response(summary)
     }
 
     func deleteNote(_ id: String) async throws -> ServerResponse {
         try await writeLock.run { try await library.delete(id: id) }
         await sessions.end(id)
         strokeCounts.forget(id)
+        titles.forget(id)
         return .noContent()
     }
 

@@ -14,7 +14,7 @@ extension APIResponder {
         let reader = connections.reader
         let hits = try await reader.search(query, fullWordsOnly: fullWords, caseMatchingOnly: matchCase, limit: limit)
         var titles: [String: String] = [:]
-        for id in Set(hits.map(\.noteID)) { titles[id] = (try? await reader.note(id: id))?.title ?? "" }
+        for id in Set(hits.map(\.noteID)) { titles[id] = await self.titles.title(of: id, in: reader) }
         let answer = SearchAnswer(query: query, hits: hits.map {
             SearchAnswer.Hit(noteID: $0.noteID, title: titles[$0.noteID] ?? "", strokeIDs: $0.strokeIDs,
                              bounds: WireRect($0.bounds), reading: $0.reading, score: $0.score)

@@ -47,8 +47,10 @@ final class RecognitionThreads: TaskExecutor, @unchecked Sendable {
 
     private func work() {
         #if os(Linux)
-        // On Linux the nice value is per thread: this lowers this thread only.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
+        // On Linux the nice value is per thread: this lowers this thread only, relative to the
+        // process's own (which `nice` may have raised already).
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        _ = setpriority(which, 0, getpriority(which, 0) + Self.niceness)
         #endif
         while let job = next() {
             job.runSynchronously(on: asUnownedTaskExecutor())
