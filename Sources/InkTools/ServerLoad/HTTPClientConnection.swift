@@ -85,9 +85,10 @@ public final class HTTPClientConnection {
         head.headers.add(name: "host", value: host)
         for (name, value) in headers { head.headers.add(name: name, value: value) }
         if let body { head.headers.replaceOrAdd(name: "content-length", value: String(body.count)) }
-        try await outbound.write(.head(head))
-        if let body, !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-        try await outbound.write(.end(nil))
+        var parts: [HTTPClientRequestPart] = [.head(head)]
+        if let body, !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+        parts.append(.end(nil))
+        try await outbound.write(contentsOf: parts)  // one hop to the event loop, one flush
 
         var answer: HTTPAnswer?
         var bytes = Data()

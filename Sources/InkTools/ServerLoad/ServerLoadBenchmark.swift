@@ -63,6 +63,11 @@ public struct ServerLoadBenchmark: Sendable {
         public var pageLines = 10
         public var pageRecognizeMedian = 0.0
         public var pageRecognizeElapsedMedian = 0.0
+        /// The process's CPU time (user and system, all threads, client included) per page: what
+        /// a page costs, whatever else the machine is doing.
+        public var pageRecognizeCPUMilliseconds = 0.0
+        /// The machine's 1-minute load average at the end of the load (Linux), for context.
+        public var loadAverage: Double?
         public var notesAfter = 0
         public var notesWritten = 0
         public var notesMissing = 0
@@ -132,7 +137,9 @@ public struct ServerLoadBenchmark: Sendable {
         log("recognizing a \(report.pageLines)-line page \(config.pageRecognitions) times...")
         let page = corpus.page(lines: report.pageLines)
         let body = try JSONEncoder().encode(WireStrokes(strokes: page.strokes.map(WireStroke.init)))
+        report.loadAverage = Self.loadAverage()
         var pageTimes: [Double] = [], elapsed: [Double] = []
+        let cpuBefore = Self.processCPUSeconds()
         try await HTTPClientConnection.with(host: "127.0.0.1", port: port) { connection in
             for _ in 0..<config.pageRecognitions {
                 let t = ContinuousClock.now
@@ -142,6 +149,7 @@ public struct ServerLoadBenchmark: Sendable {
                 elapsed.append(try answer.json(WireRecognition.self).elapsedMs)
             }
         }
+        report.pageRecognizeCPUMilliseconds = (Self.processCPUSeconds() - cpuBefore) * 1000 / Double(max(1, config.pageRecognitions))
         report.pageRecognizeMedian = Self.percentile(pageTimes.sorted(), 0.5)
         report.pageRecognizeElapsedMedian = Self.percentile(elapsed.sorted(), 0.5)
 
@@ -207,6 +215,15 @@ public struct ServerLoadBenchmark: Sendable {
             }
         }
         return queries
+    }
+
+    static func processCPUSeconds() -> Double {
+        Double(clock()) / Double(CLOCKS_PER_SEC)  // the process's, all threads
+    }
+
+    static func loadAverage() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { Double($0) }
     }
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {

@@ -49,7 +49,8 @@ struct BenchServeCommand: Command {
             load: \(report.clients) clients for \(String(format: "%.1f", report.seconds)) s, \(String(format: "%.1f", report.requestsPerSecond)) requests/s
             \(["search", "write", "recognize", "all"].map(row).joined(separator: "\n"))
             \(report.errorSamples.isEmpty ? "" : "  errors, e.g.: " + report.errorSamples.joined(separator: " | ") + "\n")\
-            recognize a \(report.pageLines)-line page: median \(String(format: "%.1f", report.pageRecognizeMedian)) ms to the JSON answer (server-side \(String(format: "%.1f", report.pageRecognizeElapsedMedian)) ms)
+            recognize a \(report.pageLines)-line page: median \(String(format: "%.1f", report.pageRecognizeMedian)) ms to the JSON answer (server-side \(String(format: "%.1f", report.pageRecognizeElapsedMedian)) ms), \(String(format: "%.1f", report.pageRecognizeCPUMilliseconds)) ms of CPU per page
+            machine load average at the end of the load: \(report.loadAverage.map { String(format: "%.1f", $0) } ?? "-") (\(ProcessInfo.processInfo.activeProcessorCount) cores)
             library check: \(report.checkProblems.isEmpty ? "clean" : "\(report.checkProblems.count) problems: \(report.checkProblems.prefix(3))"), \(report.notesAfter) notes, \(report.notesWritten) written during the load, \(report.notesMissing) missing
             """)
     }
