@@ -30,17 +30,21 @@ let package = Package(
         // The neural recognizer: features, network, CTC decoding, language model.
         .target(name: "InkRecognition", dependencies: ["InkCore"], resources: [.copy("Resources")]),
         // Normalization, confusion classes, scripture references, word tokens, matching.
-        .target(name: "InkSearch", dependencies: ["InkCore", "InkRecognition"]),
+        // Where each word stands (cluster, marks, relations: `PageMarkup`) comes from the layout.
+        .target(name: "InkSearch", dependencies: ["InkCore", "InkLayout", "InkRecognition"]),
         // The public façade: StrokeRecognizer, NoteLibrary (SQLite), scheduling.
         .target(name: "InkIndex", dependencies: ["InkCore", "InkSynthesis", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
-        .executableTarget(name: "inkindex", dependencies: ["InkIndex"]),
+        // Measurements over the real handwriting of ../shared/data (benchmarks behind the CLI).
+        .target(name: "InkTools", dependencies: ["InkIndex", "InkSynthesis"], path: "Sources/InkTools"),
+        .executableTarget(name: "inkindex", dependencies: ["InkIndex", "InkTools"]),
 
         .testTarget(name: "InkCoreTests", dependencies: ["InkCore", "InkSynthesis"]),
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis"]),
         .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkSynthesis"]),
+        .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkLayout", "InkSynthesis"]),
         .testTarget(name: "InkIndexTests", dependencies: ["InkIndex"]),
+        .testTarget(name: "InkToolsTests", dependencies: ["InkTools", "InkIndex", "InkSynthesis"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,10 +16,14 @@ public struct NoteIndex: Sendable, Hashable {
     public var recognitionVersion: Int
     /// Words in reading order (line, then position), as InkSearch's tokenizer made them.
     public var words: [WordToken]
+    /// What the page's layout says of each word (cluster, marks, links), stored beside the
+    /// words; nil: every word in the body, unmarked (one per word where given).
+    public var markup: PageMarkup?
 
-    public init(recognitionVersion: Int, words: [WordToken]) {
+    public init(recognitionVersion: Int, words: [WordToken], markup: PageMarkup? = nil) {
         self.recognitionVersion = recognitionVersion
         self.words = words
+        self.markup = markup
     }
 
     /// The references written in the words (`ScriptureParser.standard`; word ranges index
@@ -40,6 +44,17 @@ public struct LibraryHit: Sendable, Hashable, Codable {
     public var reading: String
     /// Higher is better; hits are returned best first.
     public var score: Double
+    /// Where the hit stands on its page (nil where the note was indexed without its layout).
+    public var context: HitContext?
+
+    public init(noteID: String, strokeIDs: [UUID], bounds: CGRect, reading: String, score: Double, context: HitContext? = nil) {
+        self.noteID = noteID
+        self.strokeIDs = strokeIDs
+        self.bounds = bounds
+        self.reading = reading
+        self.score = score
+        self.context = context
+    }
 }
 
 /// Counts and sizes, for `inkindex library stats`.
