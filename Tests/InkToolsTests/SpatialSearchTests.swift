@@ -104,3 +104,59 @@ func recognizedSermonPage() async -> (SyntheticMarkedPage, StrokeRecognizer) {
         #expect(await recognizer.linked(to: "faith").isEmpty)
     }
 }
+
+@Suite struct LibrarySpatialSearchTests {
+    /// The sermon page in a fresh library, indexed from its transcript, with its recognizer.
+    func library() async throws -> (NoteLibrary, StrokeRecognizer, SyntheticMarkedPage, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-spatial-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let library = try NoteLibrary(path: directory.appendingPathComponent("library.sqlite").path)
+        let (page, recognizer) = await recognizedSermonPage()
+        try await library.add(page.drawing, id: "sermon")
+        // A second note without marks, so that filters have something to leave out.
+        try await library.add(SyntheticMarkedPage(lines: ["grace and hope", "John wrote love"], seed: 9).drawing, id: "plain")
+        for id in ["sermon", "plain"] { try await library.index(noteID: id, using: NoteIndexer(recognizer: TranscriptRecognizer())) }
+        return (library, recognizer, page, directory)
+    }
+
+    /// A hit as both stores can say it (the library's also names its note).
+    func summary(_ strokes: [UUID], _ reading: String, _ score: Double, _ context: HitContext?) -> String {
+        "\(reading) \(strokes.count) \(String(format: "%.6f", score)) \(String(describing: context))"
+    }
+
+    @Test func filtersInSQLGiveTheHitsOfMemory() async throws {
+        let (library, recognizer, page, directory) = try await library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let filters: [SearchFilter] = [[], .emphasized, .inMargin, .inBody, [.emphasized, .inBody]]
+        for query in ["grace", "hope", "peace", "Romans", "John", "love", "Jesus", "see Romans"] {
+            for filter in filters {
+                let memory = await recognizer.search(query, filter: filter).map { summary($0.strokeIDs, $0.reading, $0.score, $0.context) }
+                let stored = try await library.search(query, filter: filter).filter { $0.noteID == "sermon" }
+                    .map { summary($0.strokeIDs, $0.reading, $0.score, $0.context) }
+                #expect(stored == memory, "\(query) \(filter)")
+            }
+        }
+        // The struck "grace" ranks below both unstruck ones, across notes.
+        let grace = try await library.search("grace", fullWordsOnly: true)
+        #expect(grace.count == 3)
+        #expect(grace.last?.strokeIDs == page.words[2][1])
+        #expect(grace.last?.context?.isStruck == true)
+        #expect(try await library.search("grace", filter: .emphasized).map(\.noteID) == ["sermon"])
+        #expect(try await library.search("love", filter: .inBody).count == 2)
+    }
+
+    @Test func linkedSearchInSQLGivesTheLinksOfMemory() async throws {
+        let (library, recognizer, page, directory) = try await library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for query in ["John 3:16", "Romans", "love", "Jesus", "faith", "grace"] {
+            for filter in [SearchFilter(), .inMargin, .inBody] {
+                let memory = Set(await recognizer.linked(to: query, filter: filter).map { summary($0.strokeIDs, $0.reading, $0.score, $0.context) })
+                let stored = Set(try await library.linked(to: query, filter: filter).map { summary($0.strokeIDs, $0.reading, $0.score, $0.context) })
+                #expect(stored == memory, "\(query) \(filter)")
+            }
+        }
+        let note = try await library.linked(to: "John 3:16")
+        #expect(note.map(\.noteID) == ["sermon"])
+        #expect(note.first.map { Set($0.strokeIDs) } == Set(page.note))
+    }
+}

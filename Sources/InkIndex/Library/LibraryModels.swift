@@ -44,8 +44,11 @@ public struct LibraryHit: Sendable, Hashable, Codable {
     public var reading: String
     /// Higher is better; hits are returned best first.
     public var score: Double
-    /// Where the hit stands on its page (nil where the note was indexed without its layout).
+    /// Where the hit stands on its page: cluster, line, marks, relations (a note indexed before
+    /// schema 6 reads as body words, unmarked, until it is reindexed).
     public var context: HitContext?
+    /// The stored ids of the hit's words, in reading order (for its relations and linked search).
+    var tokenIDs: [Int64] = []
 
     public init(noteID: String, strokeIDs: [UUID], bounds: CGRect, reading: String, score: Double, context: HitContext? = nil) {
         self.noteID = noteID
@@ -54,6 +57,21 @@ public struct LibraryHit: Sendable, Hashable, Codable {
         self.reading = reading
         self.score = score
         self.context = context
+    }
+
+    private enum CodingKeys: String, CodingKey { case noteID, strokeIDs, bounds, reading, score, context }
+
+    // Row ids say where a hit is stored, not what it is: two libraries' equal hits are equal.
+    public static func == (a: LibraryHit, b: LibraryHit) -> Bool {
+        a.noteID == b.noteID && a.strokeIDs == b.strokeIDs && a.bounds == b.bounds && a.reading == b.reading && a.score == b.score
+            && a.context == b.context
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(noteID)
+        hasher.combine(strokeIDs)
+        hasher.combine(reading)
+        hasher.combine(score)
     }
 }
 
