@@ -13,6 +13,7 @@ enum CommandRegistry {
         BenchSearchCommand.self,
         LayoutCommand.self,
         BenchLayoutCommand.self,
+        BenchSpatialCommand.self,
         LibraryCommand.self,
         DemoCommand.self,
         ConvertCommand.self,
