@@ -3,23 +3,7 @@ import Testing
 import InkIndex
 @testable import InkTools
 
-/// A sermon page with known marks: "Grace" underlined, "hope" circled, "peace" boxed, "grace"
-/// struck on line 2, an arrow from "Jesus" to "love", a margin note beside line 3.
-func sermonPage() -> SyntheticMarkedPage {
-    var page = SyntheticMarkedPage(lines: [
-        "Grace and peace to you",
-        "faith hope and love remain",
-        "old grace was not enough",
-        "read John 3:16 with Jesus",
-    ])
-    page.marginNote("see Romans 5", besideLine: 3)
-    page.underline(line: 0, word: 0)
-    page.circle(line: 1, word: 1)
-    page.box(line: 0, word: 2)
-    page.strikeThrough(line: 2, word: 1)
-    page.arrow(from: (3, 4), to: (1, 3))
-    return page
-}
+func sermonPage() -> SyntheticMarkedPage { SyntheticMarkedPage.sermon() }
 
 @Suite struct SpatialSearchTests {
     @Test func layoutFindsTheSyntheticMarks() {

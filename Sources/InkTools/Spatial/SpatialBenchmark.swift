@@ -80,6 +80,10 @@ public struct SpatialBenchmark: Sendable {
         /// Linked-search sources the plain search did not find (not counted in `linked`).
         public var linkedSourcesNotFound = 0
         public var struck = Struck()
+        /// Strike-throughs the layout found with the right kind and words, of those drawn.
+        public var strikesFound = 0, strikesDrawn = 0
+        /// The layout's failures on the struck words, for tuning.
+        public var strikeFailures: [String] = []
     }
 
     public var seed: UInt64
@@ -102,19 +106,20 @@ public struct SpatialBenchmark: Sendable {
 
     /// Recognizes every page (as many at once as there are cores) and measures.
     public func run(pages: [SpatialPage], recognizer: any LineRecognizing, progress: (@Sendable (Int) -> Void)? = nil) async -> Report {
-        let recognized = await withTaskGroup(of: (Int, [WordToken], PageMarkup).self) { group in
+        typealias Recognized = (tokens: [WordToken], markup: PageMarkup, layout: PageLayout)
+        let recognized = await withTaskGroup(of: (Int, Recognized).self) { group in
             let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            var results = [(tokens: [WordToken], markup: PageMarkup)](repeating: ([], PageMarkup(plain: 0)), count: pages.count)
+            var results = [Recognized](repeating: ([], PageMarkup(plain: 0), PageLayout()), count: pages.count)
             var done = 0
             for (k, page) in pages.enumerated() {
-                if k >= width, let (n, tokens, markup) = await group.next() { results[n] = (tokens, markup); done += 1; progress?(done) }
+                if k >= width, let (n, result) = await group.next() { results[n] = result; done += 1; progress?(done) }
                 group.addTask {
                     let strokeRecognizer = StrokeRecognizer(recognizer: recognizer)
                     await strokeRecognizer.updateDrawing(page.drawing)
-                    return (k, await strokeRecognizer.wordTokens, await strokeRecognizer.pageMarkup)
+                    return (k, (await strokeRecognizer.wordTokens, await strokeRecognizer.pageMarkup, await strokeRecognizer.layout))
                 }
             }
-            for await (n, tokens, markup) in group { results[n] = (tokens, markup); done += 1; progress?(done) }
+            for await (n, result) in group { results[n] = result; done += 1; progress?(done) }
             return results
         }
         var index = SearchIndex<Int>()
@@ -138,6 +143,14 @@ public struct SpatialBenchmark: Sendable {
         }
         for (k, page) in pages.enumerated() {
             for word in page.struck { Self.rank(word, on: k, in: index, into: &report.struck) }
+            var strikes = page.marked
+            strikes.marks.removeAll { $0.kind != .strikethrough }
+            strikes.note = nil
+            var score = LayoutBenchmark.Score()
+            score.add(marked: strikes, layout: recognized[k].layout)
+            report.strikesDrawn += score.marks
+            report.strikesFound += min(score.marksRight, score.relationsRight)
+            report.strikeFailures += score.failures.filter { $0.contains("strikethrough") }
         }
         return report
     }

@@ -19,6 +19,8 @@ public struct SpatialPage: Sendable {
 
     public var form: String
     public var drawing: Drawing
+    /// The page as generated, for scoring its layout (`LayoutBenchmark`).
+    public var marked: MarkedPage
     /// Underlined, circled or boxed words (with their text).
     public var emphasizedWords: [Word] = []
     /// Stroke sets a hit is emphasized in: those words and the bracketed lines.
@@ -37,6 +39,7 @@ public struct SpatialPage: Sendable {
         let marked = MarkedPage.generate(from: clean, seed: seed, strikes: strikes)
         form = clean.form
         drawing = marked.page.drawing
+        self.marked = marked
         let lines = marked.page.lines
         func text(ofLine ids: [UUID]) -> String? { lines.firstIndex(of: ids).map { marked.page.texts[$0] } }
         for mark in marked.marks {

@@ -97,7 +97,8 @@ public struct SyntheticMarkedPage: Sendable {
 
     public mutating func strikeThrough(line: Int, word: Int) {
         let b = wordBounds[line][word]
-        let y = b.maxY - 0.35 * b.height
+        // Through the middle of the small letters: a third of a capital's height above the baseline.
+        let y = 100 + lineSpacing * Double(line) - 0.3 * ink.synthesizer.style.capHeight
         add([pen.polyline([CGPoint(x: b.minX - 0.2 * unit, y: y), CGPoint(x: b.maxX + 0.2 * unit, y: y - 0.05 * unit)])],
             kind: .strikethrough, words: [words[line][word]])
     }
@@ -142,5 +143,24 @@ public struct SyntheticMarkedPage: Sendable {
         add([pen.polyline([CGPoint(x: x + hook, y: top.minY), CGPoint(x: x, y: top.minY), CGPoint(x: x, y: bottom.maxY),
                            CGPoint(x: x + hook, y: bottom.maxY)])],
             kind: .bracket, words: lines.flatMap { words[$0] })
+    }
+
+    /// A sermon page with known marks: "Grace" underlined, "hope" circled, "peace" boxed, "grace"
+    /// struck on line 2, an arrow from "Jesus" to "love", a margin note beside line 3 (the
+    /// README's picture and the spatial search tests).
+    public static func sermon() -> SyntheticMarkedPage {
+        var page = SyntheticMarkedPage(lines: [
+            "Grace and peace to you",
+            "faith hope and love remain",
+            "old grace was not enough",
+            "read John 3:16 with Jesus",
+        ], lineSpacing: 130)
+        page.marginNote("see Romans 5", besideLine: 3)
+        page.underline(line: 0, word: 0)
+        page.circle(line: 1, word: 1)
+        page.box(line: 0, word: 2)
+        page.strikeThrough(line: 2, word: 1)
+        page.arrow(from: (3, 4), to: (1, 3))
+        return page
     }
 }

@@ -7,6 +7,7 @@ struct BenchSpatialCommand: Command {
     static let abstract = "Measure spatial search: emphasized, in-margin and linked search, struck words."
     static let help = """
         USAGE: inkindex bench-spatial [--data DIR] [--set NAME]... [--seed N] [--limit N] [--json]
+               inkindex bench-spatial --picture OUT.svg
 
         Builds marked pages from a dataset's forms as bench-layout does (underlines, circles or
         ellipses, boxes, an arrow, a bracket or brace, a line moved to a margin column) and strikes
@@ -22,6 +23,9 @@ struct BenchSpatialCommand: Command {
           --seed N        seed of the mark generator and the word sample (default 1)
           --limit N       use at most N lines of each set
           --json          one JSON object per set
+          --failures N    print the layout's first N failures on struck words
+          --picture OUT   only write the README's picture (a synthetic page read from its
+                          transcript, hits with their marks and links) to OUT (.svg or .png)
         """
 
     struct Output: Encodable {
@@ -30,7 +34,16 @@ struct BenchSpatialCommand: Command {
     }
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["json"], options: ["data", "set", "seed", "limit"])
+        let args = try ParsedArguments(arguments, flags: ["json"], options: ["data", "set", "seed", "limit", "failures", "picture"])
+        if let picture = args.option("picture") {
+            let drawn = await SpatialPicture.sermonExample()
+            if picture.lowercased().hasSuffix(".png") {
+                try drawn.png().write(to: URL(fileURLWithPath: picture))
+            } else {
+                try drawn.svg().write(toFile: picture, atomically: true, encoding: .utf8)
+            }
+            return
+        }
         let data = args.option("data") ?? "../shared/data"
         let sets = args.options("set").isEmpty ? ["testset_v", "testset_t"] : args.options("set")
         let benchmark = SpatialBenchmark(seed: UInt64(try args.intOption("seed") ?? 1))
@@ -52,8 +65,9 @@ struct BenchSpatialCommand: Command {
                   emphasized search: \(report.emphasized)
                   in-margin search:  \(report.inMargin)
                   linked search:     \(report.linked); \(report.linkedSourcesNotFound) sources not found by the plain search
-                  struck words:      \(report.struck)
+                  struck words:      \(report.struck); the layout found \(report.strikesFound) of \(report.strikesDrawn) strike-throughs
                 """)
+            for failure in report.strikeFailures.prefix(try args.intOption("failures") ?? 0) { print("    - \(failure)") }
         }
     }
 }
