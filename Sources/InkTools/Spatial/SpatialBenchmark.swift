@@ -65,8 +65,11 @@ public struct SpatialBenchmark: Sendable {
         public var withTwins = 0
         /// Of those, ranked below every twin.
         public var rankedBelowTwins = 0
+        /// Found with twins and marked struck, and of those ranked below every twin.
+        public var markedWithTwins = 0, markedRankedBelowTwins = 0
         public var description: String {
-            "\(words) struck words: \(found) found, \(marked) marked struck, ranked below their unstruck twins \(rankedBelowTwins)/\(withTwins)"
+            "\(words) struck words: \(found) found, \(marked) marked struck; ranked below their unstruck twins \(rankedBelowTwins)/\(withTwins)"
+                + " (of those marked struck \(markedRankedBelowTwins)/\(markedWithTwins))"
         }
     }
 
@@ -150,7 +153,7 @@ public struct SpatialBenchmark: Sendable {
             score.add(marked: strikes, layout: recognized[k].layout)
             report.strikesDrawn += score.marks
             report.strikesFound += min(score.marksRight, score.relationsRight)
-            report.strikeFailures += score.failures.filter { $0.contains("strikethrough") }
+            report.strikeFailures += score.failures.filter { $0.contains("strikethrough") }.prefix(max(0, 50 - report.strikeFailures.count))
         }
         return report
     }
@@ -168,7 +171,12 @@ public struct SpatialBenchmark: Sendable {
         }
         guard !twins.isEmpty else { return }
         struck.withTwins += 1
-        if twins.allSatisfy({ $0 < position }) { struck.rankedBelowTwins += 1 }
+        let below = twins.allSatisfy { $0 < position }
+        if below { struck.rankedBelowTwins += 1 }
+        if hits[position].hit.context?.isStruck == true {
+            struck.markedWithTwins += 1
+            if below { struck.markedRankedBelowTwins += 1 }
+        }
     }
 
     /// Whether most of a hit's strokes lie in `truth`.

@@ -25,7 +25,8 @@ struct BenchSpatialCommand: Command {
           --json          one JSON object per set
           --failures N    print the layout's first N failures on struck words
           --picture OUT   only write the README's picture (a synthetic page read from its
-                          transcript, hits with their marks and links) to OUT (.svg or .png)
+                          transcript, hits with their marks and links) to OUT (.svg or .png;
+                          .json or .inkml: the page's drawing alone)
         """
 
     struct Output: Encodable {
@@ -37,7 +38,9 @@ struct BenchSpatialCommand: Command {
         let args = try ParsedArguments(arguments, flags: ["json"], options: ["data", "set", "seed", "limit", "failures", "picture"])
         if let picture = args.option("picture") {
             let drawn = await SpatialPicture.sermonExample()
-            if picture.lowercased().hasSuffix(".png") {
+            if picture.lowercased().hasSuffix(".json") || picture.lowercased().hasSuffix(".inkml") {
+                try DrawingFile.write(drawn.drawing, to: URL(fileURLWithPath: picture))
+            } else if picture.lowercased().hasSuffix(".png") {
                 try drawn.png().write(to: URL(fileURLWithPath: picture))
             } else {
                 try drawn.svg().write(toFile: picture, atomically: true, encoding: .utf8)

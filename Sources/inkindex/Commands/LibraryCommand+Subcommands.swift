@@ -53,7 +53,10 @@ extension LibrarySession {
     func search(_ query: String) async throws {
         let limit = try args.intOption("limit") ?? 20
         guard limit > 0 else { throw CLIError.usage("--limit must be positive") }
-        let hits = try await library.search(query, fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"), limit: limit)
+        let filter = try SpatialArguments.filter(args)
+        let hits = args.option("linked") != nil
+            ? try await library.linked(to: query, fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"), filter: filter, limit: limit)
+            : try await library.search(query, fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"), filter: filter, limit: limit)
         if args.flag("json") {
             for hit in hits { try Terminal.printJSON(JSONHit(hit)) }
             return
@@ -61,8 +64,9 @@ extension LibrarySession {
         if hits.isEmpty { print("no hits for \"\(query)\""); return }
         for hit in hits {
             let b = hit.bounds
+            let place = SpatialArguments.describe(hit.context)
             print(String(format: "%.3f  %@  \"%@\"  %d strokes at (%.0f, %.0f, %.0f×%.0f)",
-                         hit.score, hit.noteID, hit.reading, hit.strokeIDs.count, b.minX, b.minY, b.width, b.height))
+                         hit.score, hit.noteID, hit.reading, hit.strokeIDs.count, b.minX, b.minY, b.width, b.height) + (place.isEmpty ? "" : "  \(place)"))
         }
     }
 
@@ -139,6 +143,7 @@ struct JSONHit: Encodable {
     var bounds: Bounds
     var reading: String
     var score: Double
+    var context: HitContext?
 
     init(_ hit: LibraryHit) {
         note = hit.noteID
@@ -146,5 +151,6 @@ struct JSONHit: Encodable {
         bounds = Bounds(x: hit.bounds.minX, y: hit.bounds.minY, width: hit.bounds.width, height: hit.bounds.height)
         reading = hit.reading
         score = (hit.score * 1000).rounded() / 1000
+        context = hit.context
     }
 }

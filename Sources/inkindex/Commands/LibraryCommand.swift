@@ -17,7 +17,9 @@ struct LibraryCommand: Command {
                                   (unless --no-index).
           search QUERY            Search every note. Options: --full-words, --case, --limit N
                                   (default 20), --json (one JSON object per hit: note, strokes,
-                                  bounds, reading, score).
+                                  bounds, reading, score, context), --emphasized, --in margin|body;
+          search --linked QUERY   the words joined to QUERY's hits by an arrow, a connector, a
+                                  bracket or a margin note.
           reindex [--force]       Recognize notes indexed by an older recognizer (or never), oldest
                                   first; --force redoes every note. Drawings are never rewritten.
           stats [--json]          Counts and sizes.
@@ -41,8 +43,8 @@ struct LibraryCommand: Command {
 
     static func run(_ arguments: [String]) async throws {
         let args = try ParsedArguments(
-            arguments, flags: ["full-words", "case", "json", "force", "no-index"],
-            options: ["db", "recognizer", "limit", "format", "highlight", "output", "o", "jobs"])
+            arguments, flags: Set(["full-words", "case", "json", "force", "no-index"]).union(SpatialArguments.flags),
+            options: Set(["db", "recognizer", "limit", "format", "highlight", "output", "o", "jobs"]).union(SpatialArguments.options))
         let subcommand = try args.positional(0, "subcommand (add, search, reindex, stats, check, export, list)")
         let path = args.option("db") ?? LibraryLocation.defaultPath
         if subcommand != "add", !FileManager.default.fileExists(atPath: path) {
@@ -53,7 +55,7 @@ struct LibraryCommand: Command {
         let session = LibrarySession(library: library, args: args)
         switch subcommand {
         case "add": try await session.add(Array(args.positionals.dropFirst()))
-        case "search": try await session.search(try args.positional(1, "query"))
+        case "search": try await session.search(try args.option("linked") ?? args.positional(1, "query"))
         case "reindex": try await session.reindex()
         case "stats": try await session.stats()
         case "check": try await session.check()

@@ -5,11 +5,14 @@ struct SearchCommand: Command {
     static let name = "search"
     static let abstract = "Recognize drawings and search them for a word, phrase or scripture reference."
     static let help = """
-        USAGE: inkindex search QUERY FILE... [--full-words] [--case] [--json]
+        USAGE: inkindex search QUERY FILE... [--full-words] [--case] [--emphasized] [--in margin|body] [--json]
+               inkindex search --linked QUERY FILE... [--in margin|body] [--json]
                inkindex search --queries QUERIES FILE... [--full-words] [--case]
 
         Recognizes each drawing (.json, or every sample of a .jsonl/.jsonl.gz dataset file), then
-        searches it. Hits are printed best first: file (and sample id), score, reading, strokes.
+        searches it. Hits are printed best first: file (and sample id), score, reading, strokes,
+        and where the hit stands: its cluster, the marks on it, what it is linked to. A struck-
+        through word is found but ranks below words not struck.
 
         OPTIONS:
           --full-words     Match whole words only ("note" does not find "notebook").
@@ -18,6 +21,7 @@ struct SearchCommand: Command {
           --queries FILE   Run each line of FILE as a query against one recognition of the inputs;
                            prints one JSON line per query: {"query": ..., "hits": [...]}.
           --limit N        At most N hits per query (default: all).
+        \(SpatialArguments.help)
         \(NoteInputs.simulateHelp)
         """
 
@@ -30,6 +34,8 @@ struct SearchCommand: Command {
         var reading: String
         var score: Double
         var reference: String?
+        /// Cluster, line, marks, relations.
+        var context: HitContext?
     }
 
     struct QueryLine: Encodable {
@@ -38,11 +44,15 @@ struct SearchCommand: Command {
     }
 
     static func run(_ arguments: [String]) async throws {
-        let args = try ParsedArguments(arguments, flags: ["full-words", "case", "json"], options: ["queries", "limit", "simulate"])
+        let args = try ParsedArguments(arguments, flags: Set(["full-words", "case", "json"]).union(SpatialArguments.flags),
+                                       options: Set(["queries", "limit", "simulate"]).union(SpatialArguments.options))
         var files = args.positionals
         var queries: [String]
         let batch = args.option("queries")
-        if let batch {
+        let linked = args.option("linked")
+        if let linked {
+            queries = [linked]
+        } else if let batch {
             guard let text = try? String(contentsOfFile: batch, encoding: .utf8) else { throw CLIError.badInput("cannot read queries from \(batch)") }
             queries = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
         } else {
@@ -57,15 +67,16 @@ struct SearchCommand: Command {
         // that a query costs one search, not one per note: thousands of queries over thousands of
         // samples stay cheap.
         var index = SearchIndex<Int>()
-        for (k, recognizer) in recognizers.enumerated() { index.add(await recognizer.wordTokens, to: k) }
-        let options = SearchOptions(fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"))
+        for (k, recognizer) in recognizers.enumerated() { index.add(await recognizer.wordTokens, markup: await recognizer.pageMarkup, to: k) }
+        let options = SearchOptions(fullWordsOnly: args.flag("full-words"), caseMatchingOnly: args.flag("case"), filter: try SpatialArguments.filter(args))
         for query in queries {
-            let hits = index.search(query, options: options, limit: limit).map { found in
+            let found = linked != nil ? index.linked(to: query, options: options, limit: limit) : index.search(query, options: options, limit: limit)
+            let hits = found.map { found in
                 let note = notes[found.document], result = found.hit, b = result.bounds
                 return Hit(file: note.file, sample: note.sampleID, strokes: result.strokeIDs.map(\.uuidString),
                            bounds: b.isNull ? [] : [Double(b.minX), Double(b.minY), Double(b.width), Double(b.height)],
                            reading: result.reading, score: (result.score * 10_000).rounded() / 10_000,
-                           reference: result.reference?.description)
+                           reference: result.reference?.description, context: result.context)
             }
             if batch != nil {
                 try Terminal.printJSON(QueryLine(query: query, hits: hits))
@@ -75,7 +86,9 @@ struct SearchCommand: Command {
                 for hit in hits {
                     let name = hit.sample.map { "\(hit.file)#\($0)" } ?? hit.file
                     let reference = hit.reference.map { "  [\($0)]" } ?? ""
-                    print("\(name)\t\(String(format: "%.3f", hit.score))\t\(hit.reading)\(reference)\t\(hit.strokes.count) strokes")
+                    let place = SpatialArguments.describe(hit.context)
+                    print("\(name)\t\(String(format: "%.3f", hit.score))\t\(hit.reading)\(reference)\t\(hit.strokes.count) strokes"
+                          + (place.isEmpty ? "" : "\t\(place)"))
                 }
                 if hits.isEmpty { Terminal.printError("no hits for '\(query)'") }
             }
