@@ -176,7 +176,9 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     // MARK: - Searching
 
-    /// Hits for a query, best first.
+    /// Hits for a query, best first. Where a document was added with its markup, each hit
+    /// carries its `HitContext`, `options.filter` keeps only hits standing where it says, and a
+    /// struck-through word's score is multiplied by `MatchPolicy.struckFactor`.
     public func search(_ text: String, options: SearchOptions = SearchOptions(), limit: Int? = nil) -> [DocumentHit<Document>] {
         search(SearchQuery(text, options: options, normalizer: normalizer, policy: policy, parser: parser), limit: limit)
     }
