@@ -222,7 +222,10 @@ struct MarkGenerator {
         guard let k = twinned.first ?? wide.first else { return }
         let w = words.remove(at: k)
         used.insert(w.strokeIDs)
-        let y = quantile(w.points.map { Double($0.y) }, 0.5)
+        // Through the middle of the small letters: the median of the line's ink around the word
+        // (a tall word's own median lies among its ascenders).
+        let around = points(page.lines[w.line]).filter { abs($0.x - w.bounds.midX) <= max(w.bounds.width, 8 * unit) }
+        let y = quantile(around.map { Double($0.y) }, 0.5)
         let a = pen.nudge(CGPoint(x: w.bounds.minX - 0.2 * unit, y: y), 0.1)
         var b = pen.nudge(CGPoint(x: w.bounds.maxX + 0.2 * unit, y: y), 0.1)
         b.y += Double.random(in: -0.03...0.03, using: &pen.random) * (b.x - a.x)
