@@ -37,7 +37,8 @@ let package = Package(
         // The neural recognizer: features, network, CTC decoding, language model.
         .target(name: "InkRecognition", dependencies: ["InkCore"], resources: [.copy("Resources")]),
         // Normalization, confusion classes, scripture references, word tokens, matching.
-        .target(name: "InkSearch", dependencies: ["InkCore", "InkRecognition"]),
+        // Where each word stands (cluster, marks, relations: `PageMarkup`) comes from the layout.
+        .target(name: "InkSearch", dependencies: ["InkCore", "InkLayout", "InkRecognition"]),
         // The public façade: StrokeRecognizer, NoteLibrary (SQLite), scheduling.
         .target(name: "InkIndex", dependencies: ["InkCore", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
         // The HTTP API and the playground page over a NoteLibrary (swift-nio), for servers that
@@ -67,9 +68,9 @@ let package = Package(
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis"]),
         .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis", "InkTools"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis", "InkTools"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkSynthesis"]),
+        .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkLayout", "InkSynthesis"]),
         .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis"]),
-        .testTarget(name: "InkToolsTests", dependencies: ["InkTools"]),
+        .testTarget(name: "InkToolsTests", dependencies: ["InkTools", "InkIndex", "InkSynthesis"]),
         .testTarget(name: "InkServerTests", dependencies: [
             "InkServer", "InkIndex", "InkTools", "InkSynthesis",
             .product(name: "NIOCore", package: "swift-nio"),

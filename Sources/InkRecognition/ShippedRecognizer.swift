@@ -24,11 +24,13 @@ public enum ShippedRecognizer {
     /// into words and keys them (an index built by older rules must be rebuilt too, and
     /// `StrokeRecognizer.recognitionVersion` is the one number apps compare). Bump it together
     /// with `Training/export.py`'s `MODEL_VERSION` (checked by `load()`), the decoding defaults,
-    /// or `WordTokenizer`'s and `TextNormalizer`'s word rules.
+    /// `WordTokenizer`'s and `TextNormalizer`'s word rules, or the layout's rules.
     /// Version 3: 16-bit integer products (`QuantizedMatrix`). Version 4: hyphens, dashes and
     /// slashes next to a letter separate words (`TextNormalizer.separatesWords`), and keys fold
-    /// British spellings onto American ones (`SpellingVariants`); same weights.
-    public static let recognitionVersion = 4
+    /// British spellings onto American ones (`SpellingVariants`); same weights. Version 5: the
+    /// page layout's rules (InkLayout's `PageSegmenter`: clusters, marks, relations) are part of
+    /// what is stored (each word's place, `PageMarkup`), so a layout change is a new version too.
+    public static let recognitionVersion = 5
     /// The `modelVersion` the shipped weights file must declare.
     static let expectedModelVersion = 3
 

@@ -44,6 +44,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             BenchSearchCommand.self,
             LayoutCommand.self,
             BenchLayoutCommand.self,
+            BenchSpatialCommand.self,
             LibraryCommand.self,
             ServeCommand.self,
             DemoCommand.self,

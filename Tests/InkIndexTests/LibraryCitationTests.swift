@@ -53,7 +53,7 @@ import Testing
         // without version 4's tables.
         do {
             let db = try Database(path: path)
-            try db.execute(LibraryEvidenceTests.version5Undone + """
+            try db.execute(LibrarySpatialTests.version6Undone + LibraryEvidenceTests.version5Undone + """
                 DROP TABLE term_variants; DROP INDEX postings_by_probability;
                 DROP TABLE citations;
                 CREATE TABLE citations(book INTEGER NOT NULL, note TEXT NOT NULL, PRIMARY KEY(book, note)) WITHOUT ROWID;

@@ -182,7 +182,7 @@ import Testing
         var before: [[String]] = []
         for query in queries { before.append(try await library.search(query).map { "\($0.noteID) \($0.reading) \($0.score)" }) }
         let bytes = try await library.drawingBytes(id: "n1")
-        try Database(path: path).execute(Self.version5Undone + "PRAGMA user_version = 4;")
+        try Database(path: path).execute(LibrarySpatialTests.version6Undone + Self.version5Undone + "PRAGMA user_version = 4;")
         let upgraded = try NoteLibrary(path: path, keepsEvidence: true)
         #expect(try Database(path: path).userVersion == NoteLibrary.schemaVersion)
         #expect(try await upgraded.drawingBytes(id: "n1") == bytes)

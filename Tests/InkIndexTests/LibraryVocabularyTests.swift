@@ -84,7 +84,7 @@ import Testing
         // Make the file what version 3 wrote.
         do {
             let db = try Database(path: path)
-            try db.execute(LibraryEvidenceTests.version5Undone + "DROP TABLE term_variants; DROP INDEX postings_by_probability; PRAGMA user_version = 3;")
+            try db.execute(LibrarySpatialTests.version6Undone + LibraryEvidenceTests.version5Undone + "DROP TABLE term_variants; DROP INDEX postings_by_probability; PRAGMA user_version = 3;")
         }
         let upgraded = try NoteLibrary(path: path)
         let db = try Database(path: path)

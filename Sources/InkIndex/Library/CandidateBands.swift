@@ -14,12 +14,15 @@ struct CandidateBands {
     /// The keys by bound, as JSON arrays of their ids.
     private let groups: [(bound: KeyBound, ids: String)]
     private let evidenceCeiling: Double?
+    /// SQL on the posting's token (`t`) that a candidate must meet (`SearchFilter`), if any.
+    private let condition: String?
     private var knownCeiling: Double?
     private var readDownTo: Double?
     private(set) var tokens: [Int64: Double] = [:]
 
-    init(_ matches: [(id: Int64, bound: KeyBound)], evidenceCeiling: Double?) {
+    init(_ matches: [(id: Int64, bound: KeyBound)], evidenceCeiling: Double?, filter: SearchFilter = []) {
         self.evidenceCeiling = evidenceCeiling
+        condition = filter.sqlCondition(token: "t")
         groups = Dictionary(grouping: matches, by: \.bound).map { bound, keys in
             (bound, FormVocabulary.jsonArray(keys.map { String($0.id) }))
         }
@@ -49,14 +52,17 @@ struct CandidateBands {
         func lowest(_ f: Double, _ bound: KeyBound) -> Double {
             f > 0 ? bound.probabilityBelow(reaching: f * ceiling, evidenceCost: evidenceCeiling) ?? 2 : -1
         }
-        let byProbability = try db.prepare("""
+        let byProbability = try db.prepare(condition.map { condition in """
+            SELECT p.token, p.probability, NULL FROM postings p JOIN tokens t ON t.id = p.token
+            WHERE p.term IN (SELECT value FROM json_each(?)) AND p.probability >= ? AND p.probability < ? AND \(condition)
+            """ } ?? """
             SELECT token, probability, NULL FROM postings
             WHERE term IN (SELECT value FROM json_each(?)) AND probability >= ? AND probability < ?
             """)
         let withEvidence = try db.prepare("""
             SELECT p.token, p.probability, t.evidence_cost FROM postings p JOIN tokens t ON t.id = p.token
             WHERE p.term IN (SELECT value FROM json_each(?)) AND p.probability >= ? AND p.probability < ?
-            """)
+            """ + (condition.map { " AND " + $0 } ?? ""))
         for (bound, ids) in groups {
             let low = lowest(fraction, bound), high = readDownTo.map { lowest($0, bound) } ?? 2
             guard low < high else { continue }

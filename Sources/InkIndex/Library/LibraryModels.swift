@@ -16,10 +16,14 @@ public struct NoteIndex: Sendable, Hashable {
     public var recognitionVersion: Int
     /// Words in reading order (line, then position), as InkSearch's tokenizer made them.
     public var words: [WordToken]
+    /// What the page's layout says of each word (cluster, marks, links), stored beside the
+    /// words; nil: every word in the body, unmarked (one per word where given).
+    public var markup: PageMarkup?
 
-    public init(recognitionVersion: Int, words: [WordToken]) {
+    public init(recognitionVersion: Int, words: [WordToken], markup: PageMarkup? = nil) {
         self.recognitionVersion = recognitionVersion
         self.words = words
+        self.markup = markup
     }
 
     /// The references written in the words (`ScriptureParser.standard`; word ranges index
@@ -40,6 +44,35 @@ public struct LibraryHit: Sendable, Hashable, Codable {
     public var reading: String
     /// Higher is better; hits are returned best first.
     public var score: Double
+    /// Where the hit stands on its page: cluster, line, marks, relations (a note indexed before
+    /// schema 6 reads as body words, unmarked, until it is reindexed).
+    public var context: HitContext?
+    /// The stored ids of the hit's words, in reading order (for its relations and linked search).
+    var tokenIDs: [Int64] = []
+
+    public init(noteID: String, strokeIDs: [UUID], bounds: CGRect, reading: String, score: Double, context: HitContext? = nil) {
+        self.noteID = noteID
+        self.strokeIDs = strokeIDs
+        self.bounds = bounds
+        self.reading = reading
+        self.score = score
+        self.context = context
+    }
+
+    private enum CodingKeys: String, CodingKey { case noteID, strokeIDs, bounds, reading, score, context }
+
+    // Row ids say where a hit is stored, not what it is: two libraries' equal hits are equal.
+    public static func == (a: LibraryHit, b: LibraryHit) -> Bool {
+        a.noteID == b.noteID && a.strokeIDs == b.strokeIDs && a.bounds == b.bounds && a.reading == b.reading && a.score == b.score
+            && a.context == b.context
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(noteID)
+        hasher.combine(strokeIDs)
+        hasher.combine(reading)
+        hasher.combine(score)
+    }
 }
 
 /// Counts and sizes, for `inkindex library stats`.

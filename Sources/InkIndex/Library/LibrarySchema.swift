@@ -1,8 +1,36 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5],
+    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6],
                                    followUps: [3: { try CitationRows.rebuild($0) }, 4: { try TermVariants.rebuild($0) }])
+
+    /// Version 6: where each word stands on its page (`PageMarkup`, from the layout): its
+    /// cluster (body, margin note, heading), the marks on it, and the links (arrows, connectors,
+    /// brackets, margin notes) that join it to other words, so that search can filter by them
+    /// and follow them in SQL. Tables and columns are added; words indexed before read as body
+    /// words, unmarked and unlinked, until their note is reindexed (recognition version 5 covers
+    /// the layout, so every older note is). No drawing is touched.
+    static let version6 = """
+        -- Derived: each token's cluster (its id in the note's layout, and its kind, kept here too
+        -- so that a filter reads one row), and the kinds of the marks on it as MarkKindBits.
+        ALTER TABLE tokens ADD COLUMN cluster INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tokens ADD COLUMN cluster_kind TEXT NOT NULL DEFAULT 'body';
+        ALTER TABLE tokens ADD COLUMN marks INTEGER NOT NULL DEFAULT 0;
+        -- Derived: the clusters of each note's layout (LayoutCluster.Kind raw values).
+        CREATE TABLE clusters(note TEXT NOT NULL, id INTEGER NOT NULL, kind TEXT NOT NULL, PRIMARY KEY(note, id)) WITHOUT ROWID;
+        -- Derived: the marks on words (their id in the note's layout and LayoutMark.Kind).
+        CREATE TABLE token_marks(token INTEGER NOT NULL, mark INTEGER NOT NULL, kind TEXT NOT NULL, PRIMARY KEY(token, mark)) WITHOUT ROWID;
+        -- Derived: links (LayoutRelation.Kind raw values; the mark's kind where a mark makes it)
+        -- and their ends in order: role (PageMarkup.End.Role), strokes (16 bytes each), and
+        -- which tokens each end holds.
+        CREATE TABLE links(id INTEGER PRIMARY KEY, note TEXT NOT NULL, kind TEXT NOT NULL, mark_kind TEXT);
+        CREATE INDEX links_by_note ON links(note);
+        CREATE TABLE link_ends(link INTEGER NOT NULL, position INTEGER NOT NULL, role TEXT NOT NULL, stroke_ids BLOB NOT NULL,
+                               PRIMARY KEY(link, position)) WITHOUT ROWID;
+        CREATE TABLE link_tokens(token INTEGER NOT NULL, link INTEGER NOT NULL, position INTEGER NOT NULL,
+                                 PRIMARY KEY(token, link, position)) WITHOUT ROWID;
+        CREATE INDEX link_tokens_by_end ON link_tokens(link, position);
+        """
 
     /// Version 5: each word keeps the network's evidence (`WordEvidence`), so that library search
     /// judges words with the calibration as the in-memory index does. Columns are added; words

@@ -33,6 +33,7 @@ public struct NoteIndexer: Sendable {
     public static func index(_ drawing: Drawing, with strokeRecognizer: StrokeRecognizer) async throws -> NoteIndex {
         await strokeRecognizer.updateDrawing(drawing)
         if let error = await strokeRecognizer.lastError { throw error }
-        return NoteIndex(recognitionVersion: strokeRecognizer.recognitionVersion, words: await strokeRecognizer.wordTokens)
+        return NoteIndex(recognitionVersion: strokeRecognizer.recognitionVersion, words: await strokeRecognizer.wordTokens,
+                         markup: await strokeRecognizer.pageMarkup)
     }
 }

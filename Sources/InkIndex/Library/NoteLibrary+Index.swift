@@ -32,7 +32,8 @@ extension NoteLibrary {
             try deleteIndexRows(noteID: noteID)
             var alphabetIDs: [String: Int64] = [:]
             var highestCost: Double?
-            let tokenIDs = try index.words.map { word in
+            let markup = index.markup.flatMap { $0.places.count == index.words.count ? $0 : nil } ?? PageMarkup(plain: index.words.count)
+            let tokenIDs = try zip(index.words, markup.places).map { word, place in
                 var evidence: (blob: Data, cost: Double)?
                 if keepsEvidence, let wordEvidence = word.evidence {
                     let characters = wordEvidence.posteriors.alphabet
@@ -42,8 +43,9 @@ extension NoteLibrary {
                     highestCost = max(highestCost ?? cost, cost)
                     evidence = (EvidenceCoding.encode(wordEvidence, alphabetID: id), cost)
                 }
-                return try insert(word, evidence: evidence, noteID: noteID)
+                return try insert(word, place: place, evidence: evidence, noteID: noteID)
             }
+            try MarkupRows.insert(markup, tokenIDs: tokenIDs, noteID: noteID, into: db)
             if let highestCost {
                 try db.execute("""
                     INSERT INTO evidence_ceiling(id, cost) VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET cost = max(cost, excluded.cost)
@@ -59,15 +61,17 @@ extension NoteLibrary {
         }
     }
 
-    /// Inserts a word with its bounds and postings; returns its token id.
-    private func insert(_ word: WordToken, evidence: (blob: Data, cost: Double)?, noteID: String) throws -> Int64 {
+    /// Inserts a word with its bounds, place and postings; returns its token id.
+    private func insert(_ word: WordToken, place: PageMarkup.Place, evidence: (blob: Data, cost: Double)?, noteID: String) throws -> Int64 {
         let b = word.bounds.isNull ? CGRect.zero : word.bounds
         try db.execute("""
-            INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence, evidence_cost)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence, evidence_cost,
+                               cluster, cluster_kind, marks)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(noteID), .int(word.line), .int(word.position), .blob(TokenCoding.encode(word.strokeIDs)),
                   .double(b.minX), .double(b.minY), .double(b.maxX), .double(b.maxY), .text(TokenCoding.encode(word.readings)),
-                  evidence.map { .blob($0.blob) } ?? .null, evidence.map { .double($0.cost) } ?? .null])
+                  evidence.map { .blob($0.blob) } ?? .null, evidence.map { .double($0.cost) } ?? .null,
+                  .int(place.clusterID), .text(place.cluster.rawValue), .int(MarkKindBits.mask(place.marks.map(\.kind)))])
         let token = db.lastInsertRowID
         try db.execute("INSERT INTO token_bounds(id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)",
                        [.int(token), .double(b.minX), .double(b.maxX), .double(b.minY), .double(b.maxY)])
@@ -91,6 +95,7 @@ extension NoteLibrary {
     }
 
     func deleteIndexRows(noteID: String) throws {
+        try MarkupRows.delete(noteID: noteID, in: db)
         try db.execute("DELETE FROM postings WHERE token IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
         try db.execute("DELETE FROM token_bounds WHERE id IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
         try db.execute("DELETE FROM tokens WHERE note = ?", [.text(noteID)])
@@ -119,9 +124,11 @@ extension NoteLibrary {
             """, [.text(noteID), .double(rect.minX), .double(rect.maxX), .double(rect.minY), .double(rect.maxY)]).map(\.word)
     }
 
-    func wordRows(where condition: String, _ bindings: [SQLValue]) throws -> [(id: Int64, note: String, word: WordToken)] {
+    /// Stored words with their place on the page (cluster and the kinds of marks on them; mark
+    /// ids are not kept there: `HitContext` names kinds only).
+    func wordRows(where condition: String, _ bindings: [SQLValue]) throws -> [(id: Int64, note: String, word: WordToken, place: PageMarkup.Place)] {
         try db.query("""
-            SELECT id, note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence FROM tokens
+            SELECT id, note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence, cluster, cluster_kind, marks FROM tokens
             WHERE \(condition) ORDER BY note, line, position
             """, bindings) { row in
             let bounds = CGRect(x: row.double(5), y: row.double(6), width: row.double(7) - row.double(5), height: row.double(8) - row.double(6))
@@ -129,7 +136,9 @@ extension NoteLibrary {
             let evidence = row.isNull(10) ? nil : try? EvidenceCoding.decode(row.blob(10)) { try alphabets.characters(of: $0, in: db) }
             let word = WordToken(strokeIDs: TokenCoding.decodeIDs(row.blob(4)), bounds: bounds, line: Int(row.int(2)),
                                  position: Int(row.int(3)), readings: TokenCoding.decodeReadings(row.text(9)), evidence: evidence)
-            return (row.int(0), row.text(1), word)
+            let place = PageMarkup.Place(cluster: LayoutCluster.Kind(rawValue: row.text(12)) ?? .body, clusterID: Int(row.int(11)),
+                                         marks: MarkKindBits.kinds(Int(row.int(13))).map { PageMarkup.Mark(kind: $0, id: MarkKindBits.bit($0)) })
+            return (row.int(0), row.text(1), word, place)
         }
     }
 

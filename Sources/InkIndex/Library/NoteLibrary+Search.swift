@@ -12,37 +12,60 @@ extension NoteLibrary {
     /// gets the hits it would get on its own. Runs in one read transaction: each note is seen
     /// wholly before or after any concurrent reindex.
     ///
+    /// Each hit carries its `HitContext` (cluster, line, marks, relations, read from the tables
+    /// of schema 6); `filter` keeps emphasized words, margin notes or the body only, read in SQL
+    /// with the candidates, and a struck-through word ranks below words not struck, as in memory.
+    ///
     /// ```swift
     /// let hits = try await library.search("Jn 3:16", limit: 10)
+    /// let underlined = try await library.search("grace", filter: .emphasized)
     /// ```
     /// Complexity: the query's key expansion (index lookups of its deletion variants), the
     /// postings of the matched keys that score near the best (all of them at worst; for a
     /// reference, O(citations of its chapter)), then reading and scoring the words of about
     /// `limit` candidates.
-    public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, limit: Int = 50) throws -> [LibraryHit] {
-        let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly))
+    public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, filter: SearchFilter = [],
+                       limit: Int = 50) throws -> [LibraryHit] {
+        let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly, filter: filter))
         guard !query.isEmpty, limit > 0 else { return [] }
         return try db.transaction(.deferred) {
-            var hits: [LibraryHit] = []
-            if let reference = query.reference ?? query.book {
-                hits += try referenceHits(query, reference, limit: limit)
+            var hits = try self.hits(query, limit: limit)
+            for k in hits.indices {
+                let relations = try MarkupRows.relations(ofHit: hits[k].tokenIDs, in: db)
+                hits[k].context?.relations = relations
             }
-            if query.reference == nil {
-                var words = query
-                words.book = nil
-                // The most any stored word's best path costs: nil where no word kept evidence.
-                let evidenceCeiling = try db.query("SELECT cost FROM evidence_ceiling WHERE id = 0") { $0.double(0) }.first
-                if words.terms.count == 1 {
-                    hits += try wordHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
-                    // Only split words that can rank among the best `limit` held are looked for.
-                    let held = LibraryHit.unique(hits).map(\.score).sorted(by: >)
-                    hits += try splitWordHits(words, floor: held.count >= limit ? held[limit - 1] : 0)
-                } else {
-                    hits += try phraseHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
-                }
-            }
-            return Array(LibraryHit.unique(hits).sorted(by: LibraryHit.ranking).prefix(limit))
+            return hits
         }
+    }
+
+    /// The best `limit` hits of a query, their contexts without relations; in the caller's
+    /// transaction.
+    func hits(_ query: SearchQuery, limit: Int) throws -> [LibraryHit] {
+        var hits: [LibraryHit] = []
+        if let reference = query.reference ?? query.book {
+            hits += try referenceHits(query, reference, limit: limit)
+        }
+        if query.reference == nil {
+            var words = query
+            words.book = nil
+            // The most any stored word's best path costs: nil where no word kept evidence.
+            let evidenceCeiling = try db.query("SELECT cost FROM evidence_ceiling WHERE id = 0") { $0.double(0) }.first
+            if words.terms.count == 1 {
+                hits += try wordHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
+                // Only split words that can rank among the best `limit` held are looked for.
+                let held = LibraryHit.unique(hits).map(\.score).sorted(by: >)
+                hits += try splitWordHits(words, floor: held.count >= limit ? held[limit - 1] : 0)
+            } else {
+                hits += try phraseHits(words, evidenceCeiling: evidenceCeiling, limit: limit)
+            }
+        }
+        return Array(LibraryHit.unique(hits).sorted(by: LibraryHit.ranking).prefix(limit))
+    }
+
+    /// Where a batch's words stand: the places of `rows` as a markup without links (a hit's
+    /// relations are read once it is among the best).
+    private static func markup(_ rows: [(id: Int64, note: String, word: WordToken, place: PageMarkup.Place)]) -> PageMarkup {
+        PageMarkup(places: rows.map(\.place), links: [])
     }
 
     private static var minimumScore: Double { MatchPolicy.standard.minimumScore }
@@ -62,7 +85,7 @@ extension NoteLibrary {
     private func wordHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
         let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, in: db)
         let size = try matches.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) }
-        var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling)
+        var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling, filter: query.options.filter)
         // One for the whole query: it remembers the readings it has matched.
         var precheck = EvidencePrecheck(query)
         // One index too, holding one batch at a time (the previous batch removed): the forms of
@@ -81,10 +104,10 @@ extension NoteLibrary {
             notes = [:]
             for row in try wordRows(where: "id IN (SELECT value FROM json_each(?))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
                 if precheck?.rulesOut(row.word) == true { continue }
-                index.add([row.word], to: row.id)
+                index.add([row.word], markup: Self.markup([row]), to: row.id)
                 notes[row.id] = row.note
             }
-            return index.search(query).compactMap { found in notes[found.document].map { LibraryHit(noteID: $0, found.hit) } }
+            return index.search(query).compactMap { found in notes[found.document].map { LibraryHit(noteID: $0, found.hit, tokenIDs: [found.document]) } }
         }
     }
 
@@ -171,6 +194,7 @@ extension NoteLibrary {
             var index = SearchIndex<Int64>(findsReferences: false)
             var notes: [Int64: String] = [:]
             var anchorOffsets: [Int64: Int] = [:]
+            var windows: [Int64: [Int64]] = [:]
             for id in batch {
                 let around = window(id)
                 var posted: [Int64: Set<Int64>] = [:]
@@ -202,13 +226,14 @@ extension NoteLibrary {
                 // an anchor has no phrase, and costs no index.
                 guard Self.placesEveryTerm(words.map { ($0.id, $0.word) }, anchorOffset: offset, anchor: anchor, termCount: count,
                                            matches: carries) else { continue }
-                index.add(words.map(\.word), to: id)
+                index.add(words.map(\.word), markup: Self.markup(words), to: id)
                 notes[id] = note
                 anchorOffsets[id] = offset
+                windows[id] = words.map(\.id)
             }
             // A window's hits that leave out its anchor are some other anchor's.
             return index.search(query).filter { $0.hit.tokens.contains(anchorOffsets[$0.document]!) }
-                .map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
+                .map { LibraryHit(noteID: notes[$0.document]!, $0.hit, tokenIDs: Array(windows[$0.document]![$0.hit.tokens])) }
         }
     }
 
@@ -241,16 +266,16 @@ extension NoteLibrary {
         var index = SearchIndex<Int64>()
         var notes: [Int64: String] = [:]
         for candidate in candidates.prefix(while: { $0.score >= cutoff }) {
-            let words = try wordRows(where: "note = ? AND id >= ? AND id < ?", [
+            let rows = try wordRows(where: "note = ? AND id >= ? AND id < ?", [
                 .text(candidate.note), .int(candidate.firstToken), .int(candidate.firstToken + Int64(candidate.wordCount)),
-            ]).map(\.word)
-            index.add(words, to: candidate.firstToken)
+            ])
+            index.add(rows.map(\.word), markup: Self.markup(rows), to: candidate.firstToken)
             notes[candidate.firstToken] = candidate.note
         }
         // Only the citation itself (a book query also matches the words as words: those come
         // from the word search).
         return index.search(query).filter { $0.hit.reference != nil && $0.hit.tokens.lowerBound == 0 }
-            .map { LibraryHit(noteID: notes[$0.document]!, $0.hit) }
+            .map { found in LibraryHit(noteID: notes[found.document]!, found.hit, tokenIDs: found.hit.tokens.map { found.document + Int64($0) }) }
     }
 
     /// Confirms candidates most promising first, a batch at a time, until `limit` distinct hits
@@ -304,8 +329,9 @@ extension NoteLibrary {
 }
 
 extension LibraryHit {
-    init(noteID: String, _ hit: SearchHit) {
-        self.init(noteID: noteID, strokeIDs: hit.strokeIDs, bounds: hit.bounds, reading: hit.reading, score: hit.score)
+    init(noteID: String, _ hit: SearchHit, tokenIDs: [Int64]) {
+        self.init(noteID: noteID, strokeIDs: hit.strokeIDs, bounds: hit.bounds, reading: hit.reading, score: hit.score, context: hit.context)
+        self.tokenIDs = tokenIDs
     }
 
     /// Best score first; ties in a stable order (note, then position on the page).

@@ -54,7 +54,14 @@ extension NoteLibrary {
             let best = first.word.readings.filter { key($0.text) == pair.head }
                 .compactMap { rule.match(term, $0, tailReading, caseMatchingOnly: query.options.caseMatchingOnly) }
                 .max { $0.score < $1.score }
-            return best.map { LibraryHit(noteID: first.note, SearchHit(spanning: [first.word, second.word], tokens: 0..<2, reading: $0.reading, score: $0.score)) }
+            guard let best else { return nil }
+            // Placed as `SearchIndex` places a hit: filtered, and lowered where struck.
+            var hit = SearchHit(spanning: [first.word, second.word], tokens: 0..<2, reading: best.reading, score: best.score)
+            let context = HitContext(tokens: 0..<2, of: [first.word, second.word], markup: PageMarkup(places: [first.place, second.place], links: []))
+            guard query.options.filter.admits(context) else { return nil }
+            if context.isStruck { hit.score *= rule.policy.struckFactor }
+            hit.context = context
+            return LibraryHit(noteID: first.note, hit, tokenIDs: [pair.first, pair.first + 1])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InkCore
+import InkLayout
 import InkRecognition
 import InkSearch
 
@@ -8,18 +9,23 @@ import InkSearch
 struct RecognizedDrawing: Sendable {
     var drawing = Drawing()
     var recognitions: [LineRecognition] = []
+    var layout = PageLayout()
     var tokens: [WordToken] = []
+    var markup = PageMarkup(plain: 0)
     var index = SearchIndex<Int>()
 
     init() {}
 
-    init(drawing: Drawing, recognitions: [LineRecognition], strokeBounds: [UUID: CGRect], tokenizer: WordTokenizer) {
+    /// `recognitions` are those of `layout.lines`, in order.
+    init(drawing: Drawing, layout: PageLayout, recognitions: [LineRecognition], strokeBounds: [UUID: CGRect], tokenizer: WordTokenizer) {
         self.drawing = drawing
+        self.layout = layout
         self.recognitions = recognitions
         tokens = recognitions.enumerated().flatMap { line, recognition in
             tokenizer.tokens(for: recognition, line: line, strokeBounds: strokeBounds)
         }
-        index.add(tokens, to: 0)
+        markup = PageMarkup(layout: layout, tokens: tokens)
+        index.add(tokens, markup: markup, to: 0)
     }
 
     /// Words grouped by line, in reading order, optionally only those touching `strokeIDs`.

@@ -126,7 +126,7 @@ public actor StrokeRecognizer {
         var strokeBounds: [UUID: CGRect] = [:]
         for line in lines { for stroke in line.strokes { strokeBounds[stroke.id] = stroke.renderBounds } }
         let recognitions = lines.map { fresh[$0.key] ?? LineRecognition(strokeIDs: $0.key.strokeIDs, candidates: []) }
-        state = RecognizedDrawing(drawing: drawing, recognitions: recognitions, strokeBounds: strokeBounds, tokenizer: tokenizer)
+        state = RecognizedDrawing(drawing: drawing, layout: layout, recognitions: recognitions, strokeBounds: strokeBounds, tokenizer: tokenizer)
     }
 
     private func recognize(_ lines: [(key: LineContentKey, strokes: [Stroke])]) async -> [(LineContentKey, Result<LineRecognition, any Error>)] {
@@ -158,6 +158,12 @@ public actor StrokeRecognizer {
     /// The words read, in reading order.
     public var wordTokens: [WordToken] { state.tokens }
 
+    /// The layout of the last update: lines, clusters, marks, relations.
+    public var layout: PageLayout { state.layout }
+
+    /// What the layout says of each word in `wordTokens`: cluster, marks, links.
+    public var pageMarkup: PageMarkup { state.markup }
+
     /// The text read: lines joined by "\n", words by spaces.
     /// - Parameter strokeIDs: only words made of (some of) these strokes; nil for the whole drawing.
     /// - Returns: nil where there is no recognized handwriting.
@@ -171,18 +177,32 @@ public actor StrokeRecognizer {
     }
 
     /// Finds a word, a phrase (across line breaks too) or a scripture reference, tolerating
-    /// recognition errors.
+    /// recognition errors. Each result carries its `HitContext` (cluster, line, marks,
+    /// relations); a struck-through word is found but ranks below words not struck.
     /// - Parameters:
     ///   - fullWordsOnly: "note" does not find "notebook".
     ///   - caseMatchingOnly: "Job" does not find "job".
+    ///   - filter: only emphasized words, only margin notes, only the body (`SearchFilter`).
     /// - Returns: results best first.
     ///
     /// ```swift
     /// await recognizer.search("John 3:16")            // finds "Jn 3.16"
     /// await recognizer.search("note", fullWordsOnly: true)
+    /// await recognizer.search("grace", filter: .emphasized)   // where "grace" is underlined or circled
     /// ```
-    public func search(_ query: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false) -> [SearchResult] {
-        state.index.search(query, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly)).map(\.hit)
+    public func search(_ query: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, filter: SearchFilter = []) -> [SearchResult] {
+        state.index.search(query, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly, filter: filter)).map(\.hit)
+    }
+
+    /// The words joined to the hits of `query` by an arrow, a connector, a bracket or a margin
+    /// note ("Jn 3:16" finds the margin note beside it, and the note finds the line), best
+    /// first; `filter` applies to the linked words (see `SearchIndex.linked(to:options:limit:)`).
+    ///
+    /// ```swift
+    /// await recognizer.linked(to: "Jn 3:16").map(\.reading)   // ["see Rom 5"]
+    /// ```
+    public func linked(to query: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, filter: SearchFilter = []) -> [SearchResult] {
+        state.index.linked(to: query, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly, filter: filter)).map(\.hit)
     }
 
     /// Text for an outside full-text index (Spotlight): every reading of every word, so that a

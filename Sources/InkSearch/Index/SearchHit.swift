@@ -14,14 +14,19 @@ public struct SearchHit: Sendable, Hashable {
     public var tokens: Range<Int>
     /// For a reference query: the reference as written, in canonical form.
     public var reference: ScriptureReference?
+    /// Where the hit stands on its page: cluster, line, marks, relations (nil where the
+    /// document was indexed without its layout).
+    public var context: HitContext?
 
-    public init(strokeIDs: [UUID], bounds: CGRect, reading: String, score: Double, tokens: Range<Int>, reference: ScriptureReference? = nil) {
+    public init(strokeIDs: [UUID], bounds: CGRect, reading: String, score: Double, tokens: Range<Int>, reference: ScriptureReference? = nil,
+                context: HitContext? = nil) {
         self.strokeIDs = strokeIDs
         self.bounds = bounds
         self.reading = reading
         self.score = score
         self.tokens = tokens
         self.reference = reference
+        self.context = context
     }
 
     /// A hit on a run of words: their strokes (each once, in the words' order) and the union of

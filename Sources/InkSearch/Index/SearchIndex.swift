@@ -34,6 +34,8 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         var references: [ScriptureParser.Found]
         /// Per token: its row in `evidence`, or -1.
         var evidenceRows: [Int32]
+        /// Where each token stands on the page, where the layout was given.
+        var markup: PageMarkup?
     }
 
     public let normalizer: TextNormalizer
@@ -80,6 +82,11 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         slots[document].flatMap { entries[Int($0)]?.tokens }
     }
 
+    /// What the layout says of a document's tokens, where it was given to `add`.
+    public func markup(of document: Document) -> PageMarkup? {
+        slots[document].flatMap { entries[Int($0)]?.markup }
+    }
+
     /// The references found in a document's words.
     public func references(in document: Document) -> [ScriptureParser.Found] {
         slots[document].flatMap { entries[Int($0)]?.references } ?? []
@@ -87,8 +94,10 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     // MARK: - Adding and removing
 
-    /// Adds (or replaces) a document's tokens, in reading order (line, then position).
-    public mutating func add(_ tokens: [WordToken], to document: Document) {
+    /// Adds (or replaces) a document's tokens, in reading order (line, then position), with
+    /// what its layout says of them (`PageMarkup`; nil: every word in the body, unmarked), so
+    /// that hits carry a `HitContext` and filters and linked search apply.
+    public mutating func add(_ tokens: [WordToken], markup: PageMarkup? = nil, to document: Document) {
         remove(document)
         let slot = Int32(entries.count)
         var entryForms: [[Int32]] = []
@@ -127,7 +136,8 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
         for (index, found) in references.enumerated() {
             referencesByBook[found.reference.book, default: []].append((slot, Int32(index)))
         }
-        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, known: entryKnown, next: next, references: references, evidenceRows: evidenceRows))
+        entries.append(Entry(document: document, tokens: tokens, forms: entryForms, known: entryKnown, next: next, references: references,
+                             evidenceRows: evidenceRows, markup: markup.flatMap { $0.places.count == tokens.count ? $0 : nil }))
         slots[document] = slot
     }
 
@@ -144,7 +154,7 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
     private mutating func compact() {
         let live = entries.compactMap { $0 }
         var fresh = SearchIndex(normalizer: normalizer, policy: policy, parser: parser, lexicon: lexicon, findsReferences: findsReferences)
-        for entry in live { fresh.add(entry.tokens, to: entry.document) }
+        for entry in live { fresh.add(entry.tokens, markup: entry.markup, to: entry.document) }
         self = fresh
     }
 
@@ -166,7 +176,9 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
 
     // MARK: - Searching
 
-    /// Hits for a query, best first.
+    /// Hits for a query, best first. Where a document was added with its markup, each hit
+    /// carries its `HitContext`, `options.filter` keeps only hits standing where it says, and a
+    /// struck-through word's score is multiplied by `MatchPolicy.struckFactor`.
     public func search(_ text: String, options: SearchOptions = SearchOptions(), limit: Int? = nil) -> [DocumentHit<Document>] {
         search(SearchQuery(text, options: options, normalizer: normalizer, policy: policy, parser: parser), limit: limit)
     }
@@ -190,8 +202,62 @@ public struct SearchIndex<Document: Hashable & Sendable>: Sendable {
             phraseHits(query, keep)
             if query.terms.count == 1 { splitWordHits(query.terms[0], query, keep) }
         }
-        var hits = best.values.map { (slot: $0.slot, hit: $0.hit) }
+        var hits = best.values.compactMap { found -> (slot: Int32, hit: SearchHit)? in
+            var hit = found.hit
+            guard placed(&hit, in: entries[Int(found.slot)]!, filter: query.options.filter) else { return nil }
+            return (found.slot, hit)
+        }
         hits.sort { lhs, rhs in
+            if lhs.hit.score != rhs.hit.score { return lhs.hit.score > rhs.hit.score }
+            if lhs.slot != rhs.slot { return lhs.slot < rhs.slot }
+            return lhs.hit.tokens.lowerBound < rhs.hit.tokens.lowerBound
+        }
+        if let limit, hits.count > limit { hits.removeLast(hits.count - limit) }
+        return hits.map { DocumentHit(document: entries[Int($0.slot)]!.document, hit: $0.hit) }
+    }
+
+    /// Gives a hit its context (where the document has markup), lowers a struck word's score
+    /// (`MatchPolicy.struckFactor`), and says whether the filter keeps it.
+    private func placed(_ hit: inout SearchHit, in entry: Entry, filter: SearchFilter) -> Bool {
+        guard let markup = entry.markup else { return filter.admits(nil) }
+        let context = HitContext(tokens: hit.tokens, of: entry.tokens, markup: markup)
+        guard filter.admits(context) else { return false }
+        if context.isStruck { hit.score *= policy.struckFactor }
+        hit.context = context
+        return true
+    }
+
+    /// Everything joined to the hits of a query by an arrow, a connector, a bracket or brace, or
+    /// a margin note: the words at each link's other ends, best first (a linked word scores as
+    /// the best hit it is linked to). `options.filter` applies to the linked words, not to the
+    /// query's hits. Documents added without markup link nothing.
+    ///
+    /// ```swift
+    /// for found in index.linked(to: "Jn 3:16") { print(found.hit.reading) }   // the margin note beside it
+    /// ```
+    /// Complexity: the query's search, then O(links touching its hits × their tokens).
+    public func linked(to text: String, options: SearchOptions = SearchOptions(), limit: Int? = nil) -> [DocumentHit<Document>] {
+        var plain = options
+        plain.filter = []
+        var best: [Int64: (slot: Int32, hit: SearchHit)] = [:]
+        for found in search(text, options: plain) {
+            guard let slot = slots[found.document], let entry = entries[Int(slot)], let markup = entry.markup else { continue }
+            for index in markup.linkIndices(touching: found.hit.tokens) {
+                for end in markup.links[index].ends where !end.tokens.isEmpty && !end.tokens.contains(where: found.hit.tokens.contains) {
+                    let range = end.tokens.min()!..<(end.tokens.max()! + 1)
+                    let words = end.tokens.filter(entry.tokens.indices.contains).map { entry.tokens[$0] }
+                    let bounds = words.reduce(CGRect.null) { $0.union($1.bounds) }
+                    let reading = words.map(\.best).filter { !$0.isEmpty }.joined(separator: " ")
+                    var hit = SearchHit(strokeIDs: end.strokeIDs, bounds: bounds, reading: reading, score: found.hit.score, tokens: range)
+                    let context = HitContext(tokens: range, of: entry.tokens, markup: markup)
+                    guard options.filter.admits(context) else { continue }
+                    hit.context = context
+                    let key = Int64(slot) << 32 | Int64(range.lowerBound)
+                    if hit.score > best[key]?.hit.score ?? -1 { best[key] = (slot, hit) }
+                }
+            }
+        }
+        var hits = best.values.sorted { lhs, rhs in
             if lhs.hit.score != rhs.hit.score { return lhs.hit.score > rhs.hit.score }
             if lhs.slot != rhs.slot { return lhs.slot < rhs.slot }
             return lhs.hit.tokens.lowerBound < rhs.hit.tokens.lowerBound

@@ -43,6 +43,9 @@ public struct MatchPolicy: Sendable, Hashable {
     public var minimumSplitLength: Int = 6
     /// Multiplies the score of such a split word.
     public var splitFactor: Double = 0.5
+    /// A struck-through word is still a hit, its score multiplied by this: at 0.05 (the
+    /// `minimumScore` of `standard`, with scores at most 1) it ranks below every word not struck.
+    public var struckFactor: Double = 0.05
 
     public init(maxDistanceByLength: [Double], prefixFactor: Double = 0.85, distanceDecay: Double = 2,
                 minimumScore: Double = 0.05, knownWordFactor: Double = 0.1, calibration: WordCalibration? = nil,

@@ -19,6 +19,9 @@ public struct MarkedPage: Sendable {
         public var kind: LayoutMark.Kind
         public var strokeIDs: [UUID]
         public var target: Target
+        /// The transcription's words it marks (an arrow's: its tail's, then its head's), where
+        /// they are known; empty for a bracket.
+        public var texts: [String] = []
     }
     public struct Note: Sendable {
         public var strokeIDs: [UUID]
@@ -31,9 +34,11 @@ public struct MarkedPage: Sendable {
     public var note: Note?
 
     /// Generates the marks; deterministic for a seed. Pages too small to hold a mark get fewer.
-    public static func generate(from clean: StackedPage, seed: UInt64) -> MarkedPage {
+    /// `strikes` words are struck through after the other marks (which they leave as they were),
+    /// preferring words whose text is written elsewhere on the page.
+    public static func generate(from clean: StackedPage, seed: UInt64, strikes: Int = 0) -> MarkedPage {
         var generator = MarkGenerator(page: clean, seed: seed)
-        return generator.run()
+        return generator.run(strikes: strikes)
     }
 }
 
@@ -48,7 +53,7 @@ struct MarkGenerator {
     var counter = 0
     var used = Set<[UUID]>()
 
-    struct Word { var line: Int; var strokeIDs: [UUID]; var bounds: CGRect; var points: [CGPoint] }
+    struct Word { var line: Int; var strokeIDs: [UUID]; var bounds: CGRect; var points: [CGPoint]; var text: String? }
 
     init(page: StackedPage, seed: UInt64) {
         self.page = page
@@ -58,7 +63,7 @@ struct MarkGenerator {
         time = (page.drawing.strokes.lazy.flatMap(\.points).compactMap(\.time).max() ?? 0) + 1
     }
 
-    mutating func run() -> MarkedPage {
+    mutating func run(strikes: Int = 0) -> MarkedPage {
         moveNoteToMargin()
         var words = candidateWords().shuffled(using: &pen.random)
         func take(_ avoid: Set<Int> = []) -> Word? {
@@ -72,6 +77,7 @@ struct MarkGenerator {
         if let w = take(markedLines) { markedLines.insert(w.line); box(w) }
         arrow(&words)
         bracket()
+        for _ in 0..<strikes { strikeThrough(&words) }
         return MarkedPage(page: page, marks: marks, note: note)
     }
 
@@ -83,7 +89,7 @@ struct MarkGenerator {
     private func points(_ ids: [UUID]) -> [CGPoint] { strokes(ids).flatMap(\.transformedLocations) }
     private func center(ofLine k: Int) -> Double { median(points(page.lines[k]).map { Double($0.y) }) }
 
-    private mutating func add(_ paths: [[CGPoint]], kind: LayoutMark.Kind, target: MarkedPage.Target) {
+    private mutating func add(_ paths: [[CGPoint]], kind: LayoutMark.Kind, target: MarkedPage.Target, texts: [String?] = []) {
         var ids: [UUID] = []
         for path in paths {
             counter += 1
@@ -92,7 +98,8 @@ struct MarkGenerator {
             page.drawing.strokes.append(stroke)
             ids.append(stroke.id)
         }
-        marks.append(MarkedPage.Mark(kind: kind, strokeIDs: ids, target: target))
+        let known = texts.compactMap { $0 }
+        marks.append(MarkedPage.Mark(kind: kind, strokeIDs: ids, target: target, texts: known.count == texts.count ? known : []))
     }
 
     /// Words as the line's strokes split at its widest gaps, one split per space of the
@@ -102,7 +109,8 @@ struct MarkGenerator {
         for k in bodyLines {
             let strokes = self.strokes(page.lines[k]).sorted { $0.renderBounds.minX < $1.renderBounds.minX }
             guard !strokes.isEmpty else { continue }
-            let tokens = page.texts[k].split(separator: " ").filter { $0.contains { $0.isLetter || $0.isNumber } }.count
+            let spelled = page.texts[k].split(separator: " ").filter { $0.contains { $0.isLetter || $0.isNumber } }
+            let tokens = spelled.count
             var gaps: [(index: Int, gap: Double)] = []
             var right = strokes[0].renderBounds.maxX
             for i in strokes.indices.dropFirst() {
@@ -118,14 +126,15 @@ struct MarkGenerator {
                 if cut.contains(i) { groups.append([]) }
                 groups[groups.count - 1].append(i)
             }
-            for g in groups {
+            for (n, g) in groups.enumerated() {
                 let ids = g.map { strokes[$0].id }
                 let pts = g.flatMap { strokes[$0].transformedLocations }
                 let bounds = CGRect.bounding(pts)
                 let before = gapAt[g.first!] ?? .infinity
                 let after = gapAt[g.last! + 1] ?? .infinity
                 if bounds.width >= 1.5 * unit, before >= 0.8 * unit, after >= 0.8 * unit {
-                    result.append(Word(line: k, strokeIDs: ids, bounds: bounds, points: pts))
+                    // Group n is the transcription's n-th spelled word where every split was made.
+                    result.append(Word(line: k, strokeIDs: ids, bounds: bounds, points: pts, text: groups.count == tokens ? String(spelled[n]) : nil))
                 }
             }
         }
@@ -138,7 +147,7 @@ struct MarkGenerator {
         let a = pen.nudge(CGPoint(x: w.bounds.minX - 0.2 * unit, y: y), 0.15)
         var b = pen.nudge(CGPoint(x: w.bounds.maxX + 0.2 * unit, y: y), 0.15)
         b.y += Double.random(in: -0.05...0.05, using: &pen.random) * (b.x - a.x)
-        add([pen.polyline([a, b])], kind: .underline, target: .words(w.strokeIDs))
+        add([pen.polyline([a, b])], kind: .underline, target: .words(w.strokeIDs), texts: [w.text])
     }
 
     private mutating func encircle(_ w: Word) {
@@ -147,7 +156,7 @@ struct MarkGenerator {
         let kind: LayoutMark.Kind
         // Round enough to be a circle, or clearly long: never on the boundary between the two.
         if rx / ry < 1.6 { rx = max(rx, ry); ry = rx; kind = .circle } else { rx = max(rx, 2.2 * ry); kind = .ellipse }
-        add([pen.ellipse(center: c, rx: rx, ry: ry)], kind: kind, target: .words(w.strokeIDs))
+        add([pen.ellipse(center: c, rx: rx, ry: ry)], kind: kind, target: .words(w.strokeIDs), texts: [w.text])
     }
 
     private mutating func box(_ w: Word) {
@@ -168,7 +177,7 @@ struct MarkGenerator {
         default:  // four sides
             paths = (0..<4).map { k in pen.polyline([pen.nudge(c[k], 0.15), pen.nudge(c[k + 1], 0.15)]) }
         }
-        add(paths, kind: .box, target: .words(w.strokeIDs))
+        add(paths, kind: .box, target: .words(w.strokeIDs), texts: [w.text])
     }
 
     private mutating func arrow(_ words: inout [Word]) {
@@ -194,14 +203,34 @@ struct MarkGenerator {
             let shaft = pen.polyline([pen.nudge(from, 0.1), tip])
             let left = rotated(spread), right = rotated(-spread)
             if Bool.random(using: &pen.random) {
-                add([shaft + pen.polyline([tip, left, tip, right]).dropFirst()], kind: .arrow, target: .points(from: a.strokeIDs, to: b.strokeIDs))
+                add([shaft + pen.polyline([tip, left, tip, right]).dropFirst()], kind: .arrow, target: .points(from: a.strokeIDs, to: b.strokeIDs),
+                    texts: [a.text, b.text])
             } else {
-                add([shaft, pen.polyline([left, tip, right])], kind: .arrow, target: .points(from: a.strokeIDs, to: b.strokeIDs))
+                add([shaft, pen.polyline([left, tip, right])], kind: .arrow, target: .points(from: a.strokeIDs, to: b.strokeIDs), texts: [a.text, b.text])
             }
             used.insert(a.strokeIDs); used.insert(b.strokeIDs)
             words.removeAll { $0.strokeIDs == a.strokeIDs || $0.strokeIDs == b.strokeIDs }
             return
         }
+    }
+
+    /// A level stroke through the middle of a word wide enough to be struck (a short bar is a
+    /// letter's), preferring one whose text is written elsewhere on the page (a twin).
+    private mutating func strikeThrough(_ words: inout [Word]) {
+        let wide = words.indices.filter { words[$0].bounds.width >= 3.5 * unit && !used.contains(words[$0].strokeIDs) && words[$0].text != nil }
+        let texts = page.texts.flatMap { $0.split(separator: " ").map { $0.lowercased() } }
+        let twinned = wide.filter { k in texts.filter { $0 == words[k].text!.lowercased() }.count >= 2 }
+        guard let k = twinned.first ?? wide.first else { return }
+        let w = words.remove(at: k)
+        used.insert(w.strokeIDs)
+        // Through the middle of the small letters: the median of the line's ink around the word
+        // (a tall word's own median lies among its ascenders).
+        let around = points(page.lines[w.line]).filter { abs($0.x - w.bounds.midX) <= max(w.bounds.width, 8 * unit) }
+        let y = quantile(around.map { Double($0.y) }, 0.5)
+        let a = pen.nudge(CGPoint(x: w.bounds.minX - 0.2 * unit, y: y), 0.1)
+        var b = pen.nudge(CGPoint(x: w.bounds.maxX + 0.2 * unit, y: y), 0.1)
+        b.y += Double.random(in: -0.03...0.03, using: &pen.random) * (b.x - a.x)
+        add([pen.polyline([a, b])], kind: .strikethrough, target: .words(w.strokeIDs), texts: [w.text])
     }
 
     /// Where the ray from the rectangle's centre toward `target` leaves it, plus half a unit.

@@ -78,6 +78,28 @@ enum BenchmarkText {
         return (Drawing(strokes: strokes), words)
     }
 
+    /// Where a benchmark note's words stand, as a layout of real pages would say: its last line
+    /// (of two or more) a margin note annotating its first, about one word in twelve underlined
+    /// and one in fifty struck through. Deterministic for a note number.
+    static func markup(for words: [WordToken], number: Int) -> PageMarkup {
+        let last = words.map(\.line).max() ?? 0
+        var places = words.map { word -> PageMarkup.Place in
+            let margin = last > 0 && word.line == last
+            return PageMarkup.Place(cluster: margin ? .marginNote : .body, clusterID: margin ? 1 : 0)
+        }
+        for (k, word) in words.enumerated() {
+            let roll = (number &* 31 &+ word.line &* 7 &+ word.position) % 60
+            if roll % 12 == 0 { places[k].marks.append(PageMarkup.Mark(kind: .underline, id: k)) }
+            if roll == 1 { places[k].marks.append(PageMarkup.Mark(kind: .strikethrough, id: k)) }
+        }
+        let note = words.indices.filter { last > 0 && words[$0].line == last }, first = words.indices.filter { words[$0].line == 0 }
+        let links = note.isEmpty ? [] : [PageMarkup.Link(kind: .annotates, mark: nil, ends: [
+            PageMarkup.End(role: .from, tokens: note, strokeIDs: note.flatMap { words[$0].strokeIDs }),
+            PageMarkup.End(role: .to, tokens: first, strokeIDs: first.flatMap { words[$0].strokeIDs }),
+        ])]
+        return PageMarkup(places: places, links: links)
+    }
+
     /// A note of recognized lines: each line's words (readings and evidence as recognized) laid
     /// out as `note(_:number:ink:)` lays them out, one two-point stroke a word; a reference, where
     /// given, is appended to its line as simulated words.

@@ -40,7 +40,9 @@ public struct LibraryBenchmark: Sendable {
         public var firstQueryMilliseconds = 0.0
         /// Opening the library anew (a second connection, as an app at launch) and its first search.
         public var reopenedFirstQueryMilliseconds = 0.0
-        /// Milliseconds by query kind ("word", "prefix", "typo", "phrase", "reference", "all"): median, p95, max.
+        /// Milliseconds by query kind ("word", "prefix", "typo", "phrase", "reference", "all", and
+        /// "filtered": every query again with a `SearchFilter`, in turn emphasized, in margin, in
+        /// body): median, p95, max.
         public var latency: [String: [Double]] = [:]
         public var meanHits = 0.0
         /// The slowest queries: "milliseconds kind: text", slowest first.
@@ -84,7 +86,8 @@ public struct LibraryBenchmark: Sendable {
             let id = String(format: "note-%06d", n)
             try await library.add(drawing, id: id)
             let (_, checksum) = try await library.indexTarget(noteID: id)
-            try await library.commitIndex(NoteIndex(recognitionVersion: 1, words: words), noteID: id, drawingChecksum: checksum)
+            try await library.commitIndex(NoteIndex(recognitionVersion: 1, words: words, markup: BenchmarkText.markup(for: words, number: n)),
+                                          noteID: id, drawingChecksum: checksum)
             progress("adding", n + 1, noteCount)
         }
         report.addAndIndexSeconds = Date().timeIntervalSince(started)
@@ -118,9 +121,16 @@ public struct LibraryBenchmark: Sendable {
             times["all", default: []].append(ms)
             timed.append((ms, query))
         }
+        let filters: [SearchFilter] = [.emphasized, .inMargin, .inBody]
+        for (k, query) in queries.enumerated() {
+            t = Date()
+            _ = try await library.search(query.text, filter: filters[k % filters.count], limit: 20)
+            times["filtered", default: []].append(Date().timeIntervalSince(t) * 1000)
+        }
         report.slowest = timed.sorted { $0.ms > $1.ms }.prefix(8).map { String(format: "%.1f ms ", $0.ms) + "\($0.query.kind): \($0.query.text)" }
         report.latency = times.mapValues { Self.summary($0) }
-        log(String(format: "  median %.2f ms, p95 %.2f ms", report.latency["all"]?[0] ?? 0, report.latency["all"]?[1] ?? 0))
+        log(String(format: "  median %.2f ms, p95 %.2f ms; with a filter median %.2f ms, p95 %.2f ms", report.latency["all"]?[0] ?? 0,
+                   report.latency["all"]?[1] ?? 0, report.latency["filtered"]?[0] ?? 0, report.latency["filtered"]?[1] ?? 0))
         report.meanHits = Double(hitCount) / Double(queries.count)
 
         // Readers while every note is reindexed (version 2 adds a marker reading to every word).
@@ -155,7 +165,8 @@ public struct LibraryBenchmark: Sendable {
                 for i in words.indices { words[i].readings.append(WordReading(text: BenchmarkText.marker, probability: 0.001)) }
                 let id = String(format: "note-%06d", n)
                 let (_, checksum) = try await library.indexTarget(noteID: id)
-                try await library.commitIndex(NoteIndex(recognitionVersion: 2, words: words), noteID: id, drawingChecksum: checksum)
+                try await library.commitIndex(NoteIndex(recognitionVersion: 2, words: words, markup: BenchmarkText.markup(for: words, number: n)),
+                                              noteID: id, drawingChecksum: checksum)
                 progress("reindexing", n + 1, reindexed.count)
             }
             report.reindexSeconds = Date().timeIntervalSince(reindexStart)

@@ -17,7 +17,9 @@ struct LibraryBenchCommand: AsyncParsableCommand {
             latency (median, p95, max by query kind), add-and-index throughput (lines per second and \
             per CPU second), database bytes per line, and readers searching while every note (or the \
             first --reindex-notes) is reindexed (errors and partial notes seen). Queries: words, word \
-            beginnings, words with a typo, two-word phrases and references. Build with -c release.
+            beginnings, words with a typo, two-word phrases and references; then each query again \
+            with a filter ("filtered": emphasized, in margin, in body in turn; about one word in \
+            twelve is underlined and each note's last line is a margin note). Build with -c release.
             --recognitions FILE: lines are drawn from a recognitions cache (`bench-search --quality \
             --recognitions FILE`) instead: the model's real readings, with their network evidence, so \
             that size and speed include the evidence (--without-evidence: the same lines, their \
@@ -105,7 +107,7 @@ struct LibraryBenchCommand: AsyncParsableCommand {
             add and index: \(String(format: "%.1f", report.addAndIndexSeconds)) s, \(Int(report.linesPerSecond)) lines/s, \(Int(report.linesPerCPUSecond)) lines per CPU-second (store only; no recognition)
             size: \(report.fileBytes / report.lines) bytes per line (\(report.drawingBytes / report.lines) of them drawing bytes, \(report.evidenceBytes / report.lines) evidence)
             search (\(config.queries) queries, limit 20, mean \(String(format: "%.1f", report.meanHits)) hits; first query \(String(format: "%.1f", report.firstQueryMilliseconds)) ms, on the library reopened \(String(format: "%.1f", report.reopenedFirstQueryMilliseconds)) ms with the opening):
-            \(["all", "word", "prefix", "typo", "phrase", "reference"].map(row).joined(separator: "\n"))
+            \(["all", "word", "prefix", "typo", "phrase", "reference", "filtered"].map(row).joined(separator: "\n"))
               slowest: \(report.slowest.joined(separator: "; "))
             reindex of \(report.reindexedLines) lines with \(config.readers) readers: \(String(format: "%.1f", report.reindexSeconds)) s (\(Int(report.reindexLinesPerSecond)) lines/s); readers ran \(report.readerSearches) searches and \(report.readerSnapshots) note snapshots: \(report.readerErrors) errors, \(report.partialNotes) partial notes
             """)

@@ -72,8 +72,11 @@ struct LibrarySession {
         }
     }
 
-    func search(_ query: String, fullWords: Bool, matchCase: Bool, limit: Int, json: Bool) async throws {
-        let hits = try await library.search(query, fullWordsOnly: fullWords, caseMatchingOnly: matchCase, limit: limit)
+    func search(_ query: String, fullWords: Bool, matchCase: Bool, filter: SearchFilter = [], linked: Bool = false,
+                limit: Int, json: Bool) async throws {
+        let hits = linked
+            ? try await library.linked(to: query, fullWordsOnly: fullWords, caseMatchingOnly: matchCase, filter: filter, limit: limit)
+            : try await library.search(query, fullWordsOnly: fullWords, caseMatchingOnly: matchCase, filter: filter, limit: limit)
         if json {
             for hit in hits { try Terminal.printJSON(JSONHit(hit)) }
             return
@@ -81,8 +84,9 @@ struct LibrarySession {
         if hits.isEmpty { print("no hits for \"\(query)\""); return }
         for hit in hits {
             let b = hit.bounds
+            let place = SpatialOptions.describe(hit.context)
             print(String(format: "%.3f  %@  \"%@\"  %d strokes at (%.0f, %.0f, %.0f×%.0f)",
-                         hit.score, hit.noteID, hit.reading, hit.strokeIDs.count, b.minX, b.minY, b.width, b.height))
+                         hit.score, hit.noteID, hit.reading, hit.strokeIDs.count, b.minX, b.minY, b.width, b.height) + (place.isEmpty ? "" : "  \(place)"))
         }
     }
 
@@ -156,6 +160,7 @@ struct JSONHit: Encodable {
     var bounds: Bounds
     var reading: String
     var score: Double
+    var context: HitContext?
 
     init(_ hit: LibraryHit) {
         note = hit.noteID
@@ -163,5 +168,6 @@ struct JSONHit: Encodable {
         bounds = Bounds(x: hit.bounds.minX, y: hit.bounds.minY, width: hit.bounds.width, height: hit.bounds.height)
         reading = hit.reading
         score = (hit.score * 1000).rounded() / 1000
+        context = hit.context
     }
 }

@@ -8,15 +8,18 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Recognize drawings and search them for a word, phrase or scripture reference.",
         usage: """
-            inkindex search <query> <file> ... [--full-words] [--case] [--json] [--limit <n>]
+            inkindex search <query> <file> ... [--full-words] [--case] [--emphasized] [--in margin|body] [--json] [--limit <n>]
+            inkindex search --linked <query> <file> ... [--in margin|body] [--json]
             inkindex search --queries <queries> <file> ... [--full-words] [--case]
             """,
         discussion: """
             Recognizes each drawing (.json, or every sample of a .jsonl/.jsonl.gz dataset file), then \
-            searches it. Hits are printed best first: file (and sample id), score, reading, strokes.
+            searches it. Hits are printed best first: file (and sample id), score, reading, strokes, \
+            and where the hit stands: its cluster, the marks on it, what it is linked to. A struck- \
+            through word is found but ranks below words not struck.
             """)
 
-    @Argument(help: ArgumentHelp("The query (unless --queries), then the drawings or dataset files.", valueName: "query-and-files"))
+    @Argument(help: ArgumentHelp("The query (unless --queries or --linked), then the drawings or dataset files.", valueName: "query-and-files"))
     var arguments: [String] = []
 
     @Flag(help: "Match whole words only (\"note\" does not find \"notebook\").")
@@ -37,11 +40,15 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("At most N hits per query (default: all).", valueName: "n"))
     var limit: Int?
 
+    @OptionGroup(title: "Where on the page") var spatial: SpatialOptions
+
     @OptionGroup var simulate: SimulateOption
 
     func validate() throws {
-        if queries == nil, arguments.isEmpty { throw ValidationError("missing QUERY") }
-        if arguments.count < (queries == nil ? 2 : 1) { throw ValidationError("missing FILE") }
+        let queryGiven = queries != nil || spatial.linked != nil
+        if queries != nil, spatial.linked != nil { throw ValidationError("--queries and --linked exclude each other") }
+        if !queryGiven, arguments.isEmpty { throw ValidationError("missing QUERY") }
+        if arguments.count < (queryGiven ? 1 : 2) { throw ValidationError("missing FILE") }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
     }
 
@@ -54,6 +61,8 @@ struct SearchCommand: AsyncParsableCommand {
         var reading: String
         var score: Double
         var reference: String?
+        /// Cluster, line, marks, relations.
+        var context: HitContext?
     }
 
     struct QueryLine: Encodable {
@@ -65,7 +74,10 @@ struct SearchCommand: AsyncParsableCommand {
         var files = arguments
         var queries: [String]
         let batch = self.queries
-        if let batch {
+        let linked = spatial.linked
+        if let linked {
+            queries = [linked]
+        } else if let batch {
             guard let text = try? String(contentsOfFile: batch, encoding: .utf8) else { throw CLIError.badInput("cannot read queries from \(batch)") }
             queries = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
         } else {
@@ -77,15 +89,16 @@ struct SearchCommand: AsyncParsableCommand {
         // that a query costs one search, not one per note: thousands of queries over thousands of
         // samples stay cheap.
         var index = SearchIndex<Int>()
-        for (k, recognizer) in recognizers.enumerated() { index.add(await recognizer.wordTokens, to: k) }
-        let options = SearchOptions(fullWordsOnly: fullWords, caseMatchingOnly: matchCase)
+        for (k, recognizer) in recognizers.enumerated() { index.add(await recognizer.wordTokens, markup: await recognizer.pageMarkup, to: k) }
+        let options = SearchOptions(fullWordsOnly: fullWords, caseMatchingOnly: matchCase, filter: spatial.filter)
         for query in queries {
-            let hits = index.search(query, options: options, limit: limit).map { found in
+            let found = linked != nil ? index.linked(to: query, options: options, limit: limit) : index.search(query, options: options, limit: limit)
+            let hits = found.map { found in
                 let note = notes[found.document], result = found.hit, b = result.bounds
                 return Hit(file: note.file, sample: note.sampleID, strokes: result.strokeIDs.map(\.uuidString),
                            bounds: b.isNull ? [] : [Double(b.minX), Double(b.minY), Double(b.width), Double(b.height)],
                            reading: result.reading, score: (result.score * 10_000).rounded() / 10_000,
-                           reference: result.reference?.description)
+                           reference: result.reference?.description, context: result.context)
             }
             if batch != nil {
                 try Terminal.printJSON(QueryLine(query: query, hits: hits))
@@ -95,7 +108,9 @@ struct SearchCommand: AsyncParsableCommand {
                 for hit in hits {
                     let name = hit.sample.map { "\(hit.file)#\($0)" } ?? hit.file
                     let reference = hit.reference.map { "  [\($0)]" } ?? ""
-                    print("\(name)\t\(String(format: "%.3f", hit.score))\t\(hit.reading)\(reference)\t\(hit.strokes.count) strokes")
+                    let place = SpatialOptions.describe(hit.context)
+                    print("\(name)\t\(String(format: "%.3f", hit.score))\t\(hit.reading)\(reference)\t\(hit.strokes.count) strokes"
+                          + (place.isEmpty ? "" : "\t\(place)"))
                 }
                 if hits.isEmpty { Terminal.printError("no hits for '\(query)'") }
             }
