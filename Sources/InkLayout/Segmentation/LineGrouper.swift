@@ -97,7 +97,10 @@ struct LineGrouper: Sendable {
             let bounds = c.members.reduce(CGRect.null) { $0.union(shapes[$1].bounds) }
             let cy = median(c.members.map { shapes[$0].medianY })
             let cx = (c.x0 + c.x1) / 2
-            let long = c.members.count >= 3 && c.x1 - c.x0 >= 3 * u
+            // A line's chain is mostly ink along its length; i-dots, t-bars and accents added after
+            // a word make a chain just as long but mostly gaps, and belong to the word's line.
+            let inkWidth = c.members.reduce(0.0) { $0 + shapes[$1].bounds.width }
+            let long = c.members.count >= 3 && c.x1 - c.x0 >= 3 * u && inkWidth >= 0.5 * (c.x1 - c.x0)
             let onlySmall = c.members.allSatisfy { isSmall(shapes[$0]) }
             var best: Int?, bestScore = Double.infinity
             for (li, line) in lines.enumerated() {

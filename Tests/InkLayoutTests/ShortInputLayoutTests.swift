@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import InkCore
+import InkSynthesis
+@testable import InkLayout
+
+/// A single word or a short phrase is one line: i-dots, accents, tall capitals, descenders and
+/// crossbars belong to the word they are near, never to lines of their own.
+@Suite struct ShortInputLayoutTests {
+    /// Strokes of the writing that ended up outside the one line, or every stroke when there is
+    /// not exactly one line.
+    static func strayStrokes(_ drawing: Drawing) -> Int {
+        let layout = PageSegmenter().layout(of: drawing)
+        let nonEmpty = drawing.strokes.filter { !$0.points.isEmpty }.count
+        guard layout.lines.count == 1 else { return nonEmpty }
+        return nonEmpty - layout.lines[0].strokeIDs.count
+    }
+
+    @Test(arguments: ["Jesus", "Amazing", "the world's", "Philippians", "jij", "Tiquity", "gift", "Jn 3:16", "Quiet!", "Égypte", "fix it"])
+    func synthesizedShortTextIsOneLine(text: String) {
+        for font in InkSynthesizer.Style.Font.allCases {
+            for seed in 1...4 {
+                var style = InkSynthesizer.Style()
+                style.font = font
+                let drawing = InkSynthesizer(seed: UInt64(seed), style: style).drawing(for: text)
+                #expect(Self.strayStrokes(drawing) == 0, "'\(text)' in \(font) (seed \(seed))")
+            }
+        }
+    }
+
+    /// `../shared/data/unipen/words.dev.jsonl.gz` relative to the package root, or under
+    /// `$INKINDEX_SHARED_DATA` (for worktrees).
+    static let unipenWords: String? = {
+        let relative = "unipen/words.dev.jsonl.gz"
+        if let override = ProcessInfo.processInfo.environment["INKINDEX_SHARED_DATA"] {
+            let path = override + "/" + relative
+            return FileManager.default.fileExists(atPath: path) ? path : nil
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = root.deletingLastPathComponent().appendingPathComponent("shared/data/" + relative)
+        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
+    }()
+
+    /// Real isolated words of writers and tablets the recognizer never saw.
+    @Test func realWordsOfHeldOutWritersAreOneLine() throws {
+        guard let path = Self.unipenWords else {
+            print("../shared/data is absent: skipping the layout test on real UNIPEN words")
+            return
+        }
+        let words = try DatasetReader(path: path).readAll(limit: 1500) { HeldOutWriters.contains($0.writer) }
+        var split = 0, stray = 0, strokes = 0
+        for word in words {
+            let n = Self.strayStrokes(word.drawing)
+            if n > 0 { split += 1 }
+            stray += n
+            strokes += word.drawing.strokes.count
+        }
+        print("UNIPEN held-out words: \(split) of \(words.count) not one whole line, \(stray) of \(strokes) strokes astray")
+        #expect(Double(split) <= 0.01 * Double(words.count), "\(split) of \(words.count) words not laid out as one whole line")
+    }
+}
