@@ -27,10 +27,13 @@ public enum ShippedRecognizer {
     /// or `WordTokenizer`'s and `TextNormalizer`'s word rules.
     /// Version 3: 16-bit integer products (`QuantizedMatrix`). Version 4: hyphens, dashes and
     /// slashes next to a letter separate words (`TextNormalizer.separatesWords`), and keys fold
-    /// British spellings onto American ones (`SpellingVariants`); same weights.
-    public static let recognitionVersion = 4
+    /// British spellings onto American ones (`SpellingVariants`); same weights. Version 5: feature
+    /// version 2 (x scaled by the writer's pitch, `InkWidthNormalizer`; model version 4, same
+    /// network), a word's possessive or contracted ending also read as its stem
+    /// (`CliticEndings`), and short words kept as one line by layout.
+    public static let recognitionVersion = 5
     /// The `modelVersion` the shipped weights file must declare.
-    static let expectedModelVersion = 3
+    static let expectedModelVersion = 4
 
     /// The shipped weights, parsed (cached after the first call).
     public static func weights() throws -> WeightsFile {

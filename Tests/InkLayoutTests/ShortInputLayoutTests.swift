@@ -28,6 +28,26 @@ import InkSynthesis
         }
     }
 
+    /// A word written in one check-shaped stroke, alone on the page, is writing: a tick needs
+    /// writing to mark.
+    @Test func loneCheckShapedStrokeIsAWord() {
+        var b = PageBuilder(unit: 10)
+        b.add(b.pen.polyline([CGPoint(x: 0, y: 0), CGPoint(x: 7, y: 8), CGPoint(x: 22, y: -14)]), "word")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(layout.marks.isEmpty)
+        #expect(layout.lines.count == 1)
+    }
+
+    /// An apostrophe, a quote mark or a dash-like i-dot well above a lone word joins its line.
+    @Test func markAboveALoneWordJoinsIt() {
+        var b = PageBuilder(unit: 10)
+        let word = b.word(at: 0, baseline: 100, letters: 6, name: "word")
+        let tick = b.add(b.pen.polyline([CGPoint(x: 30, y: 62), CGPoint(x: 29, y: 72)]), "apostrophe")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(layout.lines.count == 1)
+        #expect(Set(layout.lines.first?.strokeIDs ?? []) == Set(word + [tick]))
+    }
+
     /// `../shared/data/unipen/words.dev.jsonl.gz` relative to the package root, or under
     /// `$INKINDEX_SHARED_DATA` (for worktrees).
     static let unipenWords: String? = {
@@ -56,6 +76,6 @@ import InkSynthesis
             strokes += word.drawing.strokes.count
         }
         print("UNIPEN held-out words: \(split) of \(words.count) not one whole line, \(stray) of \(strokes) strokes astray")
-        #expect(Double(split) <= 0.01 * Double(words.count), "\(split) of \(words.count) words not laid out as one whole line")
+        #expect(Double(split) <= 0.005 * Double(words.count), "\(split) of \(words.count) words not laid out as one whole line")
     }
 }

@@ -178,9 +178,13 @@ struct LineGrouper: Sendable {
                 guard gap <= 1.5 * u else { continue }
                 let center = line.fit.y(at: min(max(b.midX, line.bounds.minX), line.bounds.maxX))
                 let d = abs(b.midY - center)
-                // Dots may sit above the first line's ink; anything larger must lie within a line.
+                // Dots may sit above the first line's ink; anything larger must lie within a line,
+                // unless no other line lies beyond it: an apostrophe, a quote mark or an i-dot
+                // drawn as a dash above a lone word belongs to that word.
                 let small = lines[f].members.allSatisfy { isSmall(shapes[$0]) }
-                guard d <= 0.75 * pitch, small || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
+                let outermost = isOutermost(b, of: li, lines: lines, excluding: removed.union(fragments))
+                guard d <= (outermost ? 1.5 : 0.75) * pitch,
+                      small || outermost || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
                 if d < bestDistance { bestDistance = d; best = li }
             }
             if let li = best {
@@ -191,6 +195,20 @@ struct LineGrouper: Sendable {
         }
         lines = lines.indices.filter { !removed.contains($0) }.map { lines[$0] }
         return absorbByTime(lines, shapes: shapes, pitch: pitch)
+    }
+
+    /// Whether `bounds` lies above (or below) line `li` with no other line above (or below) `li`
+    /// over the same x-span: nothing else it could belong to on that side.
+    private func isOutermost(_ bounds: CGRect, of li: Int, lines: [Line], excluding: Set<Int>) -> Bool {
+        let line = lines[li].bounds
+        let above = bounds.midY < line.minY, below = bounds.midY > line.maxY
+        guard above || below else { return false }
+        return !lines.indices.contains { lj in
+            guard lj != li, !excluding.contains(lj) else { return false }
+            let other = lines[lj].bounds
+            guard other.maxX >= bounds.minX - 1.5 * unit, other.minX <= bounds.maxX + 1.5 * unit else { return false }
+            return above ? other.midY < line.midY : other.midY > line.midY
+        }
     }
 
     /// Two lines joined where the pen went from one straight on to the other: consecutive
