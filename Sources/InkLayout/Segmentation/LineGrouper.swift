@@ -197,12 +197,13 @@ struct LineGrouper: Sendable {
         return absorbByTime(lines, shapes: shapes, pitch: pitch)
     }
 
-    /// Whether `bounds` lies above (or below) line `li` with no other line above (or below) `li`
-    /// over the same x-span: nothing else it could belong to on that side.
+    /// Whether `bounds` lies just above (or below) line `li`, within 1.5 units of its ink, with
+    /// no other line above (or below) `li` over the same x-span: nothing else it could belong to
+    /// on that side. A short line of its own lies further off.
     private func isOutermost(_ bounds: CGRect, of li: Int, lines: [Line], excluding: Set<Int>) -> Bool {
         let line = lines[li].bounds
         let above = bounds.midY < line.minY, below = bounds.midY > line.maxY
-        guard above || below else { return false }
+        guard above || below, max(line.minY - bounds.maxY, bounds.minY - line.maxY) <= 1.5 * unit else { return false }
         return !lines.indices.contains { lj in
             guard lj != li, !excluding.contains(lj) else { return false }
             let other = lines[lj].bounds
