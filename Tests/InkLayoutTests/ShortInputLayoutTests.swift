@@ -38,19 +38,6 @@ import InkSynthesis
         #expect(layout.lines.count == 1)
     }
 
-    /// A lone straight stroke, or two, is a letter or a dash ("I", "--"), not an underline.
-    @Test func loneStraightStrokesAreWriting() {
-        var b = PageBuilder(unit: 10)
-        b.add(b.pen.polyline([CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 60)]), "I")
-        #expect(PageSegmenter().layout(of: b.drawing).lines.count == 1)
-        var dashes = PageBuilder(unit: 10)
-        dashes.add(dashes.pen.polyline([CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 0)]), "dash")
-        dashes.add(dashes.pen.polyline([CGPoint(x: 36, y: 0), CGPoint(x: 66, y: 1)]), "dash")
-        let layout = PageSegmenter().layout(of: dashes.drawing)
-        #expect(layout.marks.isEmpty)
-        #expect(layout.lines.flatMap(\.strokeIDs).count == 2)
-    }
-
     /// An apostrophe, a quote mark or a dash-like i-dot well above a lone word joins its line.
     @Test func markAboveALoneWordJoinsIt() {
         var b = PageBuilder(unit: 10)

@@ -64,14 +64,12 @@ struct MarkAssembler: Sendable {
         }
         for i in shapes.indices where !used[i] {
             switch primitives[i] {
-            // Likewise a straight stroke underlines or strikes writing; on a page without any it
-            // is a letter or a dash ("I", "-").
-            case .straight(let angle): if hasWriting { add(.straight(angle: angle), [i]) }
+            case .straight(let angle): add(.straight(angle: angle), [i])
             case .enclosure(let kind): add(.enclosure(kind), [i])
             case .arrow(let tail, let head): add(.arrow(tail: tail, head: head), [i])
             case .tall(let kind, let opens): add(.tall(kind, opensRight: opens), [i])
-            // A tick marks writing: a check-shaped stroke on a page without writing is a word
-            // written in one stroke ("cause").
+            // A tick marks writing; a lone check-shaped stroke on a page without writing is a
+            // word written in one stroke ("cause").
             case .check: if isolated([i], shapes: shapes), hasWriting { add(.check, [i]) }
             case .drawing: drawing.append(i); used[i] = true
             case .writing: break
