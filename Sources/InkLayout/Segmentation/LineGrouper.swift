@@ -170,6 +170,7 @@ struct LineGrouper: Sendable {
         var lines = lines
         let fragments = lines.indices.filter { lines[$0].members.count <= 2 && lines[$0].bounds.width < 3 * u }
         var removed = Set<Int>()
+        let loneLine = lines.indices.filter { !fragments.contains($0) }.count == 1
         for f in fragments {
             let b = lines[f].bounds
             var best: Int?, bestDistance = Double.infinity
@@ -179,12 +180,12 @@ struct LineGrouper: Sendable {
                 let center = line.fit.y(at: min(max(b.midX, line.bounds.minX), line.bounds.maxX))
                 let d = abs(b.midY - center)
                 // Dots may sit above the first line's ink; anything larger must lie within a line,
-                // unless no other line lies beyond it: an apostrophe, a quote mark or an i-dot
-                // drawn as a dash above a lone word belongs to that word.
+                // unless the page is one line (a word, a short phrase): an apostrophe, a quote
+                // mark or an i-dot drawn as a dash just above it belongs to it.
                 let small = lines[f].members.allSatisfy { isSmall(shapes[$0]) }
-                let outermost = isOutermost(b, of: li, lines: lines, excluding: removed.union(fragments))
-                guard d <= (outermost ? 1.5 : 0.75) * pitch,
-                      small || outermost || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
+                let beside = loneLine && isJustBeyond(b, line.bounds)
+                guard d <= (beside ? 1.5 : 0.75) * pitch,
+                      small || beside || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
                 if d < bestDistance { bestDistance = d; best = li }
             }
             if let li = best {
@@ -197,19 +198,10 @@ struct LineGrouper: Sendable {
         return absorbByTime(lines, shapes: shapes, pitch: pitch)
     }
 
-    /// Whether `bounds` lies just above (or below) line `li`, within 1.5 units of its ink, with
-    /// no other line above (or below) `li` over the same x-span: nothing else it could belong to
-    /// on that side. A short line of its own lies further off.
-    private func isOutermost(_ bounds: CGRect, of li: Int, lines: [Line], excluding: Set<Int>) -> Bool {
-        let line = lines[li].bounds
-        let above = bounds.midY < line.minY, below = bounds.midY > line.maxY
-        guard above || below, max(line.minY - bounds.maxY, bounds.minY - line.maxY) <= 1.5 * unit else { return false }
-        return !lines.indices.contains { lj in
-            guard lj != li, !excluding.contains(lj) else { return false }
-            let other = lines[lj].bounds
-            guard other.maxX >= bounds.minX - 1.5 * unit, other.minX <= bounds.maxX + 1.5 * unit else { return false }
-            return above ? other.midY < line.midY : other.midY > line.midY
-        }
+    /// Whether `bounds` lies above or below `line`, within 1.5 units of its ink.
+    private func isJustBeyond(_ bounds: CGRect, _ line: CGRect) -> Bool {
+        guard bounds.midY < line.minY || bounds.midY > line.maxY else { return false }
+        return max(line.minY - bounds.maxY, bounds.minY - line.maxY) <= 1.5 * unit
     }
 
     /// Two lines joined where the pen went from one straight on to the other: consecutive
