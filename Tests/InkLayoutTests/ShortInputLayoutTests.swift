@@ -16,7 +16,7 @@ import InkSynthesis
         return nonEmpty - layout.lines[0].strokeIDs.count
     }
 
-    @Test(arguments: ["Jesus", "Amazing", "the world's", "Philippians", "jij", "Tiquity", "gift", "Jn 3:16", "Quiet!", "Égypte", "fix it"])
+    @Test(arguments: ["Jesus", "Amazing", "the world's", "Philippians", "jij", "Tiquity", "gift", "Jn 3:16", "Quiet!", "Égypte", "fix it", "Fact", "'How", "\"I\""])
     func synthesizedShortTextIsOneLine(text: String) {
         for font in InkSynthesizer.Style.Font.allCases {
             for seed in 1...4 {
@@ -77,5 +77,23 @@ import InkSynthesis
         }
         print("UNIPEN held-out words: \(split) of \(words.count) not one whole line, \(stray) of \(strokes) strokes astray")
         #expect(Double(split) <= 0.005 * Double(words.count), "\(split) of \(words.count) words not laid out as one whole line")
+    }
+}
+
+@Suite struct OneRowLayoutTests {
+    /// Two short lines a line pitch apart stay two lines; pieces of one word split at its
+    /// capital's bar come back together.
+    @Test func shortLinesStayApartButOneRowIsOneLine() {
+        var two = PageBuilder(unit: 10)
+        two.word(at: 0, baseline: 100, letters: 3, name: "first")
+        two.word(at: 0, baseline: 145, letters: 2, name: "second")
+        #expect(PageSegmenter().layout(of: two.drawing).lines.count == 2)
+
+        var one = PageBuilder(unit: 10)
+        one.add(one.pen.polyline([CGPoint(x: 0, y: 75), CGPoint(x: 0, y: 100)]), "stem")
+        one.add(one.pen.polyline([CGPoint(x: 0, y: 75), CGPoint(x: 40, y: 75)]), "top bar")
+        one.add(one.pen.polyline([CGPoint(x: 0, y: 88), CGPoint(x: 12, y: 88)]), "middle bar")
+        one.word(at: 15, baseline: 100, letters: 3, name: "act")
+        #expect(PageSegmenter().layout(of: one.drawing).lines.count == 1)
     }
 }

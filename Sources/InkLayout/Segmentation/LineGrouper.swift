@@ -37,7 +37,25 @@ struct LineGrouper: Sendable {
         let rough = buildChains(shapes: shapes, writing: writing, pitch: .infinity)
         let pitch = estimatePitch(rough, shapes: shapes)
         let chains = buildChains(shapes: shapes, writing: writing, pitch: pitch)
-        return mergeChains(chains, shapes: shapes, pitch: pitch)
+        return oneRow(mergeChains(chains, shapes: shapes, pitch: pitch), shapes: shapes, pitch: pitch)
+    }
+
+    /// Lines that together are no taller than most of one line pitch are one line: a single word
+    /// or phrase whose capital's bars, quotes or far-flung dots were split off, or a lone line
+    /// cut at a wide gap. Pages of several lines are always taller.
+    private func oneRow(_ lines: [Line], shapes: [StrokeShape], pitch: Double) -> [Line] {
+        guard lines.count > 1 else { return lines }
+        let bounds = lines.reduce(CGRect.null) { $0.union($1.bounds) }
+        guard bounds.height <= 0.8 * pitch else { return lines }
+        var line = lines[0]
+        for other in lines.dropFirst() {
+            line.members += other.members
+            line.bounds = line.bounds.union(other.bounds)
+            line.spans += other.spans
+        }
+        line.members.sort()
+        line.fit = fit(line.members, shapes: shapes)
+        return [line]
     }
 
     private func isSmall(_ s: StrokeShape) -> Bool { s.size < 0.7 * unit }
