@@ -11,13 +11,11 @@ from alphabet import ALPHABET
 MAGIC = b"INKW"
 FORMAT_VERSION = 1
 # Grows whenever the network, its weights or the features change what is output.
-MODEL_VERSION = 3
+MODEL_VERSION = 4   # 4: feature version 2 (width normalization) on model 3's network
 
 
 def feature_config():
-    return dict(version=F.FEATURE_VERSION, step=F.STEP, clipDelta=F.CLIP_DELTA, clipY=F.CLIP_Y,
-                lowQuantile=F.LOW_Q, midQuantile=F.MID_Q, highQuantile=F.HIGH_Q,
-                minScaleFraction=F.MIN_SCALE_FRACTION, names=F.FEATURE_NAMES)
+    return F.config()
 
 
 def half_rounded_state(state):

@@ -7,14 +7,34 @@ All arithmetic is float64 in the same order as the Swift code; the output is flo
 import math
 import numpy as np
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 STEP = 0.1            # resampling step, in units of the estimated scale h
 CLIP_DELTA = 8.0      # |dx|, |dy| clipped (pen-up jumps), in units of h
 CLIP_Y = 4.0          # |y - center| clipped, in units of h
 LOW_Q, MID_Q, HIGH_Q = 0.1, 0.5, 0.9
 MIN_SCALE_FRACTION = 0.01   # h is at least this fraction of the largest bounding-box side
+# Width normalization (FEATURES.md step 3): x is scaled so that the writer's horizontal pitch
+# (x extent of the ink per down-stroke, in units of h) comes within a band around the typical
+# pitch of IAM-OnDB's training lines. Narrower bands undo more of a stretch but cost CER on
+# unstretched ink, since the network was trained on each writer's natural width (band 1.2
+# chosen on testset_v and held-out UNIPEN words, MODEL_CARD.md).
+PITCH_TURN = 0.25           # vertical travel (units of h) that reverses the pen's direction
+PITCH_MIN_DOWNSTROKES = 3   # fewer down-strokes than this: too little ink to tell, x is kept
+REFERENCE_PITCH = 0.4637    # median pitch of IAM-OnDB trainset lines (measure_pitch.py)
+PITCH_BAND = 1.2            # pitches within REFERENCE_PITCH / band .. * band are left alone
+PITCH_MIN_FACTOR, PITCH_MAX_FACTOR = 0.33, 3.0   # bounds on the x factor
 FEATURE_NAMES = ["dx", "dy", "cos", "sin", "dcos", "dsin", "penStart", "y"]
 FEATURE_COUNT = len(FEATURE_NAMES)
+
+
+def config():
+    """The settings as the weights file's metadata carries them (WEIGHTS_FORMAT.md)."""
+    return dict(version=FEATURE_VERSION, step=STEP, clipDelta=CLIP_DELTA, clipY=CLIP_Y,
+                lowQuantile=LOW_Q, midQuantile=MID_Q, highQuantile=HIGH_Q,
+                minScaleFraction=MIN_SCALE_FRACTION, names=FEATURE_NAMES,
+                width=dict(referencePitch=REFERENCE_PITCH, band=PITCH_BAND, turn=PITCH_TURN,
+                           minDownstrokes=PITCH_MIN_DOWNSTROKES, minFactor=PITCH_MIN_FACTOR,
+                           maxFactor=PITCH_MAX_FACTOR))
 
 
 def clean_strokes(strokes):
@@ -70,6 +90,86 @@ def estimate_scale(strokes):
     return h, mid, origin_x
 
 
+def downstroke_count(s, turn=PITCH_TURN):
+    """Down-strokes (y growing) of one stroke: a zigzag over y that turns only after `turn` of
+    travel back, so jitter does not count. The first leg counts when it goes down."""
+    n = len(s)
+    if n < 2:
+        return 0
+    count = 0
+    direction = 0
+    low = high = float(s[0, 1])      # extremes of the current leg (or of the start, undecided)
+    for j in range(1, n):
+        y = float(s[j, 1])
+        if direction == 0:
+            if y < low:
+                low = y
+            if y > high:
+                high = y
+            if y - low >= turn:
+                direction = 1
+                count += 1
+                high = y
+            elif high - y >= turn:
+                direction = -1
+                low = y
+        elif direction == 1:
+            if y > high:
+                high = y
+            elif high - y >= turn:
+                direction = -1
+                low = y
+        else:
+            if y < low:
+                low = y
+            elif y - low >= turn:
+                direction = 1
+                count += 1
+                high = y
+    return count
+
+
+def covered_width(strokes):
+    """Length of the union of the strokes' x intervals (gaps between words do not count)."""
+    spans = sorted((float(s[:, 0].min()), float(s[:, 0].max())) for s in strokes)
+    total = 0.0
+    lo, hi = spans[0]
+    for a, b in spans[1:]:
+        if a > hi:
+            total += hi - lo
+            lo, hi = a, b
+        elif b > hi:
+            hi = b
+    return total + (hi - lo)
+
+
+def estimate_pitch(strokes):
+    """x extent of the ink per down-stroke, for strokes already divided by h; None when the ink
+    has fewer than PITCH_MIN_DOWNSTROKES down-strokes or no width."""
+    count = 0
+    for s in strokes:
+        count += downstroke_count(s)
+    width = covered_width(strokes)
+    if count < PITCH_MIN_DOWNSTROKES or not width > 0.0:
+        return None
+    return width / count
+
+
+def width_factor(pitch):
+    """The factor x is multiplied by: 1 inside the band around REFERENCE_PITCH, else what brings
+    the pitch to the band's edge, within [PITCH_MIN_FACTOR, PITCH_MAX_FACTOR]."""
+    if pitch is None or not REFERENCE_PITCH > 0.0:
+        return 1.0
+    ratio = REFERENCE_PITCH / pitch
+    if ratio > PITCH_BAND:
+        k = ratio / PITCH_BAND
+    elif ratio * PITCH_BAND < 1.0:
+        k = ratio * PITCH_BAND
+    else:
+        k = 1.0
+    return min(max(k, PITCH_MIN_FACTOR), PITCH_MAX_FACTOR)
+
+
 def resample_stroke(p, step):
     """Points at arc length 0, step, 2*step, ... along the polyline, plus the end point when
     more than half a step of ink remains after the last one."""
@@ -100,9 +200,12 @@ def resample(strokes, step=STEP):
     if not strokes:
         return np.zeros((0, 2)), np.zeros((0,), np.int64), np.zeros((0,)), 1.0
     h, cy, ox = estimate_scale(strokes)
+    normalized = [np.stack([(s[:, 0] - ox) / h, (s[:, 1] - cy) / h], axis=1) for s in strokes]
+    k = width_factor(estimate_pitch(normalized))
     pts, sid, start = [], [], []
-    for i, s in enumerate(strokes):
-        norm = np.stack([(s[:, 0] - ox) / h, (s[:, 1] - cy) / h], axis=1)
+    for i, norm in enumerate(normalized):
+        if k != 1.0:
+            norm = np.stack([norm[:, 0] * k, norm[:, 1]], axis=1)
         r = resample_stroke(norm, step)
         pts.append(r)
         sid.append(np.full(len(r), i, np.int64))

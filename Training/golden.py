@@ -1,6 +1,10 @@
 """Step 4: writes the golden fixture the Swift tests compare against.
 
     python golden.py runs/main/best.pt ../Tests/InkRecognitionTests/Fixtures/golden.json
+    python golden.py --weights ../Sources/InkRecognition/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
+
+(the second form when only the exported weights are at hand, e.g. after the features change
+but not the network: the file holds the float16 weights the Swift side loads)
 
 The inks are synthetic (hand-written formulas below), never slices of the corpora. For each: the
 input strokes, the Python features, and the network's log-probabilities computed with the
@@ -42,17 +46,41 @@ def tiny_wave():
     return [a, b, [[0.018, -0.004]]]
 
 
+def load_weights_file(path):
+    """The network of an exported weights file (WEIGHTS_FORMAT.md), as the Swift side sees it."""
+    import restamp
+    _, header, data = restamp.read(path)
+    shape = header["metadata"]["model"]
+    config = dict(features=shape["inputFeatures"], conv_channels=shape["convChannels"],
+                  conv_kernels=shape["convKernels"], conv_strides=shape["convStrides"],
+                  hidden=shape["hidden"], layers=shape["layers"])
+    state = {}
+    for t in header["tensors"]:
+        dtype = "<f2" if t["dtype"] == "f16" else "<f4"
+        arr = np.frombuffer(data[t["offset"]:t["offset"] + t["length"]], dtype=dtype).astype(np.float32)
+        state[t["name"]] = torch.from_numpy(arr.reshape(t["shape"]).copy())
+    return config, state
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("checkpoint")
+    ap.add_argument("checkpoint", nargs="?")
     ap.add_argument("out")
+    ap.add_argument("--weights", help="an exported weights file instead of a checkpoint")
     a = ap.parse_args()
-    ck = torch.load(a.checkpoint, map_location="cpu")
-    model = InkNet(CLASS_COUNT, ck["config"])
-    model.load_state_dict(half_rounded_state(ck["model"]))
+    if a.weights:
+        config, state = load_weights_file(a.weights)
+    else:
+        ck = torch.load(a.checkpoint, map_location="cpu")
+        config, state = ck["config"], half_rounded_state(ck["model"])
+    model = InkNet(CLASS_COUNT, config)
+    model.load_state_dict(state)
     model.eval()
     cases = []
-    for name, strokes in [("loops", loops()), ("blockLetters", block_letters()), ("tinyWave", tiny_wave())]:
+    # the width step (FEATURES.md step 3) widens narrowLoops, narrows loops and tinyWave, and
+    # bounds wideLoops and blockLetters at the smallest factor
+    for name, strokes in [("loops", loops()), ("blockLetters", block_letters()), ("tinyWave", tiny_wave()),
+                          ("narrowLoops", loops(8, 0.12)), ("wideLoops", loops(5, 2.5))]:
         feats, sid = F.features(strokes)
         with torch.no_grad():
             x = torch.from_numpy(feats)[None]

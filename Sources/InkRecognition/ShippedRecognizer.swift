@@ -27,12 +27,15 @@ public enum ShippedRecognizer {
     /// `WordTokenizer`'s and `TextNormalizer`'s word rules, or the layout's rules.
     /// Version 3: 16-bit integer products (`QuantizedMatrix`). Version 4: hyphens, dashes and
     /// slashes next to a letter separate words (`TextNormalizer.separatesWords`), and keys fold
-    /// British spellings onto American ones (`SpellingVariants`); same weights. Version 5: the
-    /// page layout's rules (InkLayout's `PageSegmenter`: clusters, marks, relations) are part of
-    /// what is stored (each word's place, `PageMarkup`), so a layout change is a new version too.
+    /// British spellings onto American ones (`SpellingVariants`); same weights. Version 5: feature
+    /// version 2 (x scaled by the writer's pitch, `InkWidthNormalizer`; model version 4, same
+    /// network), a word's possessive or contracted ending also read as its stem
+    /// (`CliticEndings`), short words kept as one line by layout, and the page layout's rules
+    /// (InkLayout's `PageSegmenter`: clusters, marks, relations) made part of what is stored (each
+    /// word's place, `PageMarkup`), so a layout change is a new version too.
     public static let recognitionVersion = 5
     /// The `modelVersion` the shipped weights file must declare.
-    static let expectedModelVersion = 3
+    static let expectedModelVersion = 4
 
     /// The shipped weights, parsed (cached after the first call).
     public static func weights() throws -> WeightsFile {

@@ -58,13 +58,19 @@ struct MarkAssembler: Sendable {
             if isCross(shapes[i], shapes[i + 1]), isolated([i, i + 1], shapes: shapes) { add(.cross, [i, i + 1]) }
         }
         var drawing: [Int] = []
+        let hasWriting = shapes.indices.contains { i in
+            if !used[i], case .writing = primitives[i] { return true }
+            return false
+        }
         for i in shapes.indices where !used[i] {
             switch primitives[i] {
             case .straight(let angle): add(.straight(angle: angle), [i])
             case .enclosure(let kind): add(.enclosure(kind), [i])
             case .arrow(let tail, let head): add(.arrow(tail: tail, head: head), [i])
             case .tall(let kind, let opens): add(.tall(kind, opensRight: opens), [i])
-            case .check: if isolated([i], shapes: shapes) { add(.check, [i]) }
+            // A tick marks writing; a lone check-shaped stroke on a page without writing is a
+            // word written in one stroke ("cause").
+            case .check: if isolated([i], shapes: shapes), hasWriting { add(.check, [i]) }
             case .drawing: drawing.append(i); used[i] = true
             case .writing: break
             }

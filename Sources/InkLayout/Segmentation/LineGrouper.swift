@@ -37,7 +37,25 @@ struct LineGrouper: Sendable {
         let rough = buildChains(shapes: shapes, writing: writing, pitch: .infinity)
         let pitch = estimatePitch(rough, shapes: shapes)
         let chains = buildChains(shapes: shapes, writing: writing, pitch: pitch)
-        return mergeChains(chains, shapes: shapes, pitch: pitch)
+        return oneRow(mergeChains(chains, shapes: shapes, pitch: pitch), shapes: shapes, pitch: pitch)
+    }
+
+    /// Lines that together are no taller than most of one line pitch are one line: a single word
+    /// or phrase whose capital's bars, quotes or far-flung dots were split off, or a lone line
+    /// cut at a wide gap. Pages of several lines are always taller.
+    private func oneRow(_ lines: [Line], shapes: [StrokeShape], pitch: Double) -> [Line] {
+        guard lines.count > 1 else { return lines }
+        let bounds = lines.reduce(CGRect.null) { $0.union($1.bounds) }
+        guard bounds.height <= 0.8 * pitch else { return lines }
+        var line = lines[0]
+        for other in lines.dropFirst() {
+            line.members += other.members
+            line.bounds = line.bounds.union(other.bounds)
+            line.spans += other.spans
+        }
+        line.members.sort()
+        line.fit = fit(line.members, shapes: shapes)
+        return [line]
     }
 
     private func isSmall(_ s: StrokeShape) -> Bool { s.size < 0.7 * unit }
@@ -97,7 +115,10 @@ struct LineGrouper: Sendable {
             let bounds = c.members.reduce(CGRect.null) { $0.union(shapes[$1].bounds) }
             let cy = median(c.members.map { shapes[$0].medianY })
             let cx = (c.x0 + c.x1) / 2
-            let long = c.members.count >= 3 && c.x1 - c.x0 >= 3 * u
+            // A line's chain is mostly ink along its length; i-dots, t-bars and accents added after
+            // a word make a chain just as long but mostly gaps, and belong to the word's line.
+            let inkWidth = c.members.reduce(0.0) { $0 + shapes[$1].bounds.width }
+            let long = c.members.count >= 3 && c.x1 - c.x0 >= 3 * u && inkWidth >= 0.5 * (c.x1 - c.x0)
             let onlySmall = c.members.allSatisfy { isSmall(shapes[$0]) }
             var best: Int?, bestScore = Double.infinity
             for (li, line) in lines.enumerated() {
@@ -167,6 +188,7 @@ struct LineGrouper: Sendable {
         var lines = lines
         let fragments = lines.indices.filter { lines[$0].members.count <= 2 && lines[$0].bounds.width < 3 * u }
         var removed = Set<Int>()
+        let loneLine = lines.indices.filter { !fragments.contains($0) }.count == 1
         for f in fragments {
             let b = lines[f].bounds
             var best: Int?, bestDistance = Double.infinity
@@ -175,9 +197,13 @@ struct LineGrouper: Sendable {
                 guard gap <= 1.5 * u else { continue }
                 let center = line.fit.y(at: min(max(b.midX, line.bounds.minX), line.bounds.maxX))
                 let d = abs(b.midY - center)
-                // Dots may sit above the first line's ink; anything larger must lie within a line.
+                // Dots may sit above the first line's ink; anything larger must lie within a line,
+                // unless the page is one line (a word, a short phrase): an apostrophe, a quote
+                // mark or an i-dot drawn as a dash just above it belongs to it.
                 let small = lines[f].members.allSatisfy { isSmall(shapes[$0]) }
-                guard d <= 0.75 * pitch, small || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
+                let beside = loneLine && isJustBeyond(b, line.bounds)
+                guard d <= (beside ? 1.5 : 0.75) * pitch,
+                      small || beside || (b.midY >= line.bounds.minY && b.midY <= line.bounds.maxY) else { continue }
                 if d < bestDistance { bestDistance = d; best = li }
             }
             if let li = best {
@@ -188,6 +214,12 @@ struct LineGrouper: Sendable {
         }
         lines = lines.indices.filter { !removed.contains($0) }.map { lines[$0] }
         return absorbByTime(lines, shapes: shapes, pitch: pitch)
+    }
+
+    /// Whether `bounds` lies above or below `line`, within 1.5 units of its ink.
+    private func isJustBeyond(_ bounds: CGRect, _ line: CGRect) -> Bool {
+        guard bounds.midY < line.minY || bounds.midY > line.maxY else { return false }
+        return max(line.minY - bounds.maxY, bounds.minY - line.maxY) <= 1.5 * unit
     }
 
     /// Two lines joined where the pen went from one straight on to the other: consecutive

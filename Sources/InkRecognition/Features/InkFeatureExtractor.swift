@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns strokes into the network's input, exactly as `Training/features.py` does
-/// (Training/FEATURES.md): size normalization by a robust scale, arc-length resampling, and
+/// (Training/FEATURES.md): size normalization by a robust scale, width normalization by the
+/// writer's horizontal pitch (`InkWidthNormalizer`), arc-length resampling, and
 /// per point dx, dy, direction, curvature, a stroke-start flag and the height above the centre.
 ///
 /// Timestamps are ignored (UNIPEN has none), so missing or backwards times cannot matter.
@@ -28,10 +29,16 @@ public struct InkFeatureExtractor: Sendable {
         let columns = config.featureCount
         guard !kept.isEmpty else { return InkFeatures(values: [], rowCount: 0, columnCount: columns, strokeIndices: []) }
         let scale = InkScale(strokes: kept, config: config)
+        var normalized = kept.map { stroke in
+            stroke.map { SIMD2(($0.x - scale.originX) / scale.size, ($0.y - scale.centerY) / scale.size) }
+        }
+        let widthFactor = InkWidthNormalizer(settings: config.width).factor(for: normalized)
+        if widthFactor != 1 {
+            for k in normalized.indices { normalized[k] = normalized[k].map { SIMD2($0.x * widthFactor, $0.y) } }
+        }
         var points: [SIMD2<Double>] = [], starts: [Bool] = [], owners: [Int] = []
-        for (k, stroke) in kept.enumerated() {
-            let normalized = stroke.map { SIMD2(($0.x - scale.originX) / scale.size, ($0.y - scale.centerY) / scale.size) }
-            let resampled = Self.resample(normalized, step: config.step)
+        for (k, stroke) in normalized.enumerated() {
+            let resampled = Self.resample(stroke, step: config.step)
             for (j, p) in resampled.enumerated() {
                 points.append(p); starts.append(j == 0); owners.append(keptIndex[k])
             }

@@ -9,7 +9,8 @@ import InkRecognition
 /// `characterStrokeIDs`; where those are missing, strokes are shared out in proportion to the
 /// characters, left to right by x. Words of the other candidates are aligned to the best
 /// candidate's words by stroke overlap, so each token gathers every reading of its ink whose line
-/// candidate scores within `logProbabilityMargin` of the best.
+/// candidate scores within `logProbabilityMargin` of the best. A reading with a possessive or
+/// contracted ending is followed by its stem (`CliticEndings`), so "world" finds "world's".
 ///
 /// ```swift
 /// let tokenizer = WordTokenizer()
@@ -23,6 +24,21 @@ public struct WordTokenizer: Sendable {
 
     public init(logProbabilityMargin: Double = 6) {
         self.logProbabilityMargin = logProbabilityMargin
+    }
+
+    /// Each reading with a possessive or contracted ending followed by its stem at the same
+    /// probability ("world's", then "world"), unless the stem is read already.
+    static func withStems(_ readings: [WordReading]) -> [WordReading] {
+        guard readings.contains(where: { CliticEndings.stem(of: $0.text) != nil }) else { return readings }
+        var seen = Set(readings.map(\.text))
+        var out: [WordReading] = []
+        for reading in readings {
+            out.append(reading)
+            if let stem = CliticEndings.stem(of: reading.text), seen.insert(stem).inserted {
+                out.append(WordReading(text: stem, probability: reading.probability))
+            }
+        }
+        return out
     }
 
     /// Tokens of one recognized line.
@@ -53,9 +69,9 @@ public struct WordTokenizer: Sendable {
             }
         }
         return bestWords.enumerated().map { position, word in
-            let list = spelled[position]
+            let list = Self.withStems(spelled[position]
                 .map { WordReading(text: $0, probability: min(1, readings[position][$0]!)) }
-                .sorted { $0.probability > $1.probability }
+                .sorted { $0.probability > $1.probability })
             let bounds = word.strokeIDs.reduce(CGRect.null) { $0.union(strokeBounds[$1] ?? .null) }
             return WordToken(strokeIDs: word.strokeIDs, bounds: bounds, line: line, position: position, readings: list,
                              evidence: evidence(of: word, in: best, posteriors: recognition.posteriors))

@@ -5,7 +5,9 @@ import InkSearch
 /// The queries and the relevance rule of the search quality benchmarks (in memory and in the
 /// library), so that both measure the same thing: every distinct transcription word of at least
 /// `minLetters` letters is a query; a line is relevant where its transcription holds the word
-/// (as a whole word with `fullWordsOnly`, else as a word's prefix).
+/// (as a whole word with `fullWordsOnly`, else as a word's prefix). A word written with a
+/// possessive or contracted ending holds its stem too ("world's" is relevant to "world",
+/// `CliticEndings`), as search finds it; the queries are the words as written.
 ///
 /// ```swift
 /// let relevance = SearchRelevance(transcriptions: lines.map(\.text))
@@ -19,8 +21,11 @@ struct SearchRelevance: Sendable {
     private let linesByWord: [String: Set<Int>]
 
     init(transcriptions: [String], minLetters: Int = 4, normalizer: TextNormalizer = .standard) {
-        words = transcriptions.map { Set(normalizer.words($0)) }
-        queries = Set(words.flatMap { $0 }).filter { $0.filter(\.isLetter).count >= minLetters }.sorted()
+        let written = transcriptions.map { Set(normalizer.words($0)) }
+        queries = Set(written.flatMap { $0 }).filter { $0.filter(\.isLetter).count >= minLetters }.sorted()
+        words = zip(written, transcriptions).map { words, text in
+            words.union(TextNormalizer.rawWords(text).compactMap(CliticEndings.stem(of:)).map { normalizer.fold($0) }.filter { !$0.isEmpty })
+        }
         var linesByWord: [String: Set<Int>] = [:]
         for (k, line) in words.enumerated() {
             for word in line { linesByWord[word, default: []].insert(k) }

@@ -40,11 +40,18 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write every sample's label and reading, tab-separated.", valueName: "file"))
     var errors: String?
 
+    @Option(help: ArgumentHelp("""
+        Scale the x of every sample by X before reading it (0.5 squeezes, 2 stretches): how much \
+        the reading depends on letter width.
+        """, valueName: "x"))
+    var stretch: Double?
+
     @OptionGroup(title: "Decoding Options") var recognizer: RecognizerOptions
 
     func validate() throws {
         guard candidates >= 1 else { throw ValidationError("--candidates needs at least 1") }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+        if let stretch, !(stretch.isFinite && stretch > 0) { throw ValidationError("--stretch needs a positive number") }
     }
 
     func run() async throws {
@@ -60,8 +67,9 @@ struct EvalCommand: AsyncParsableCommand {
         while tally.rates.samples < (limit ?? .max) {
             let sample: LabeledSample?
             do { sample = try iterator.nextSample() } catch { throw CLIError.badInput("\(error)") }
-            guard let sample else { break }
+            guard var sample else { break }
             if heldOutWriters && !HeldOutWriters.contains(sample.writer) { continue }
+            if let stretch { sample.drawing = sample.drawing.stretchedHorizontally(by: stretch) }
             let reading = try evaluator.read(sample)
             tally.add(reading)
             if errors != nil { log.append("\(reading.id)\t\(reading.reference)\t\(reading.text)") }
@@ -84,5 +92,19 @@ struct EvalCommand: AsyncParsableCommand {
         print("oracle CER       \(percent(report.oracleCER))")
         print("caseless CER     \(percent(report.cerCaseless))")
         print("latency          median \(String(format: "%.2f", report.medianMilliseconds)) ms, p95 \(String(format: "%.2f", report.p95Milliseconds)) ms")
+    }
+}
+
+private extension Drawing {
+    /// The same drawing shown `factor` times wider: each stroke's transform gains an x scale, so
+    /// the points themselves are untouched.
+    func stretchedHorizontally(by factor: Double) -> Drawing {
+        var copy = self
+        copy.strokes = strokes.map { stroke in
+            var stretched = stroke
+            stretched.transform = (stroke.transform ?? .identity).concatenating(.scale(x: factor, y: 1))
+            return stretched
+        }
+        return copy
     }
 }
