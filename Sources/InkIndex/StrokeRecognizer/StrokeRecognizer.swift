@@ -173,6 +173,7 @@ public actor StrokeRecognizer {
     /// Finds a word, a phrase (across line breaks too) or a scripture reference, tolerating
     /// recognition errors.
     /// - Parameters:
+    ///   - query: words, a phrase or a reference, as the user typed it.
     ///   - fullWordsOnly: "note" does not find "notebook".
     ///   - caseMatchingOnly: "Job" does not find "job".
     /// - Returns: results best first.
