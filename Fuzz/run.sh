@@ -14,10 +14,13 @@ mkdir -p "$build"
 # Its own scratch path keeps the instrumented modules apart from `swift build`'s. -enable-testing
 # lets the harnesses reach internal API (`@testable import`); dead stripping would drop the
 # coverage counters.
+# Every SwiftPM call on this scratch path takes the same flags: one without the sanitizers (even
+# --show-bin-path) makes the next build compile the whole package again.
+spm=(swift build -c release --scratch-path "$build/spm" --sanitize=fuzzer --sanitize=address --disable-dead-strip
+     -Xswiftc -enable-testing)
 echo "building inkindex-fuzz ..."
-INKINDEX_FUZZ=1 swift build -c release --scratch-path "$build/spm" --product inkindex-fuzz \
-    --sanitize=fuzzer --sanitize=address --disable-dead-strip -Xswiftc -enable-testing
-binary="$(INKINDEX_FUZZ=1 swift build -c release --scratch-path "$build/spm" --show-bin-path)/inkindex-fuzz"
+INKINDEX_FUZZ=1 "${spm[@]}" --product inkindex-fuzz
+binary="$(INKINDEX_FUZZ=1 "${spm[@]}" --show-bin-path)/inkindex-fuzz"
 
 INKINDEX_FUZZ_WRITE_SEEDS="$build/seeds" "$binary" >/dev/null 2>&1 || true
 
@@ -35,5 +38,5 @@ run() {
 case "$target" in
     all) for t in "${targets[@]}"; do run "$t"; done ;;
     inkml|binary|jsonl|scripture|query|library) run "$target" ;;
-    *) echo "usage: $0 [${targets[*]// /|}|all] [seconds]" >&2; exit 2 ;;
+    *) echo "usage: $0 [inkml|binary|jsonl|scripture|query|library|all] [seconds]" >&2; exit 2 ;;
 esac
