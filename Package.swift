@@ -46,7 +46,7 @@ let package = Package(
 )
 
 // The libFuzzer harnesses (Fuzz/README.md): an executable that only `Fuzz/run.sh` builds, by setting
-// INKINDEX_FUZZ=1 with `--sanitize=fuzzer`; ordinary builds and tests never see it.
+// INKINDEX_FUZZ=1 with `-sanitize=fuzzer,address`; ordinary builds and tests never see it.
 if Context.environment["INKINDEX_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "inkindex-fuzz",

@@ -14,13 +14,20 @@ mkdir -p "$build"
 # Its own scratch path keeps the instrumented modules apart from `swift build`'s. -enable-testing
 # lets the harnesses reach internal API (`@testable import`); dead stripping would drop the
 # coverage counters.
-# Every SwiftPM call on this scratch path takes the same flags: one without the sanitizers (even
-# --show-bin-path) makes the next build compile the whole package again.
-spm=(swift build -c release --scratch-path "$build/spm" --sanitize=fuzzer --sanitize=address --disable-dead-strip
-     -Xswiftc -enable-testing)
+# swiftc keeps only the last -sanitize flag it is given, and SwiftPM passes several --sanitize
+# options in no fixed order, so SwiftPM is told of the fuzzer alone (it then leaves `main` to
+# libFuzzer) and the flag that counts comes last, through -Xswiftc. Every SwiftPM call on this
+# scratch path takes the same flags: one without them (even --show-bin-path) would make the next
+# build compile the whole package again.
+spm=(swift build -c release --scratch-path "$build/spm" --sanitize=fuzzer --disable-dead-strip
+     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 echo "building inkindex-fuzz ..."
 INKINDEX_FUZZ=1 "${spm[@]}" --product inkindex-fuzz
 binary="$(INKINDEX_FUZZ=1 "${spm[@]}" --show-bin-path)/inkindex-fuzz"
+if ! grep -q __sancov_cntrs "$binary"; then
+    echo "$binary has no coverage counters: libFuzzer would fuzz blind" >&2
+    exit 1
+fi
 
 INKINDEX_FUZZ_WRITE_SEEDS="$build/seeds" "$binary" >/dev/null 2>&1 || true
 
