@@ -46,6 +46,30 @@ import Testing
         #expect(try await library.notes().count == 2)
     }
 
+    @Test func aKeyIndexEntryNamingAnotherRowIsAnErrorNotThatNotesStrokes() async throws {
+        let (path, directory) = try await twoNoteFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let indexPage = try Database(path: path, readOnly: true)
+            .scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_notes_1'")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let page = try pageRange(Int(try #require(indexPage)), in: path)
+        // An index record is the key, then the rowid (one byte here): note-b's entry now names
+        // row 1, note-a's.
+        let key = try #require(bytes[page].firstRange(of: Data("note-b".utf8)))
+        #expect(bytes[key.upperBound] == 2)
+        bytes[key.upperBound] = 1
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let library = try NoteLibrary(path: path)
+        await #expect(throws: LibraryError.damagedNote(id: "note-b", reason: "its entry in the notes' key index names the row of note 'note-a'")) {
+            try await library.drawing(id: "note-b")
+        }
+        #expect(try await library.drawing(id: "note-a") == FakePage(lines: ["grace"]).drawing)
+        let report = try await library.check()
+        #expect(report.problems.contains { $0.contains("sqlite_autoindex_notes_1") })
+        #expect(report.problems.contains { $0.contains("'note-b'") })
+    }
+
     @Test func aTruncatedFileIsATypedErrorOrAReportedProblem() async throws {
         let (path, directory) = try await twoNoteFile()
         defer { try? FileManager.default.removeItem(at: directory) }

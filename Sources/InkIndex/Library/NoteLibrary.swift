@@ -107,8 +107,21 @@ public actor NoteLibrary {
     /// The stored bytes of the note's drawing, exactly as written; throws where they do not match
     /// their checksum.
     public func drawingBytes(id: String) throws -> Data {
-        let rows = try db.query("SELECT drawing, checksum FROM notes WHERE id = ?", [.text(id)]) { ($0.blob(0), $0.int(1)) }
-        guard let (bytes, checksum) = rows.first else { throw LibraryError.noteNotFound(id) }
+        // The key index gives the row, which is then read by rowid, so that its id comes from the
+        // table itself: a damaged index entry naming another note's row is an error here, never
+        // that note's drawing (whose bytes match their own checksum).
+        guard let row = try db.scalarInt("SELECT rowid FROM notes WHERE id = ?", [.text(id)]) else {
+            throw LibraryError.noteNotFound(id)
+        }
+        let rows = try db.query("SELECT id, drawing, checksum FROM notes WHERE rowid = ?", [.int(row)]) {
+            ($0.text(0), $0.blob(1), $0.int(2))
+        }
+        guard let (storedID, bytes, checksum) = rows.first else {
+            throw LibraryError.damagedNote(id: id, reason: "its entry in the notes' key index names no row")
+        }
+        guard storedID == id else {
+            throw LibraryError.damagedNote(id: id, reason: "its entry in the notes' key index names the row of note '\(storedID)'")
+        }
         guard Int64(CRC32C.checksum(bytes)) == checksum else {
             throw LibraryError.damagedNote(id: id, reason: "checksum mismatch")
         }
