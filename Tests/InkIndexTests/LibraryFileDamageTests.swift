@@ -70,6 +70,19 @@ import Testing
         #expect(report.problems.contains { $0.contains("'note-b'") })
     }
 
+    @Test func aFileCutShorterThanItsHeaderIsRefusedNotMadeANewLibrary() async throws {
+        let (path, directory) = try await twoNoteFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = URL(fileURLWithPath: path)
+        for cut in [Data([9]), try Data(contentsOf: url).prefix(15), Data("not a library at all".utf8)] {
+            try cut.write(to: url)
+            #expect(throws: LibraryError.self) { try NoteLibrary(path: path) }
+            #expect(try Data(contentsOf: url) == cut, "the file was written over")
+        }
+        try Data().write(to: url)
+        #expect(try await NoteLibrary(path: path).notes().isEmpty)
+    }
+
     @Test func aTruncatedFileIsATypedErrorOrAReportedProblem() async throws {
         let (path, directory) = try await twoNoteFile()
         defer { try? FileManager.default.removeItem(at: directory) }

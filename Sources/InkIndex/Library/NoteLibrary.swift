@@ -34,10 +34,27 @@ public actor NoteLibrary {
     /// let thorough = try NoteLibrary(path: "notes.sqlite", keepsEvidence: true)
     /// ```
     public init(path: String, keepsEvidence: Bool = false) throws {
+        try Self.checkHeader(path: path)
         db = try Database(path: path)
         try LibrarySchema.migrator.migrate(db)
         self.path = path
         self.keepsEvidence = keepsEvidence
+    }
+
+    /// Refuses a file that is neither empty nor an SQLite database. SQLite opens a file shorter
+    /// than its 100-byte header as an empty database, which migration would then overwrite: a
+    /// library file cut short must be an error, not a new, empty library. (An empty file is a
+    /// library whose creation was cut short: switching to WAL mode writes the header first.)
+    static func checkHeader(path: String) throws {
+        guard let file = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? file.close() }
+        let header = (try? file.read(upToCount: 16)) ?? Data()
+        guard !header.isEmpty else { return }
+        guard header == Data("SQLite format 3\u{0}".utf8) else {
+            throw LibraryError.notALibrary(path: path, reason: header.count < 16
+                ? "it is \(header.count) bytes long, shorter than an SQLite header"
+                : "it does not begin with an SQLite header")
+        }
     }
 
     /// The schema version this build writes.
