@@ -83,6 +83,15 @@ import Testing
         #expect(try await NoteLibrary(path: path).notes().isEmpty)
     }
 
+    @Test func aNegativeSchemaVersionIsATypedErrorNotATrap() async throws {
+        let (path, directory) = try await twoNoteFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[60] = 0xF5   // the header's user_version, big-endian: now negative
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: Migrator.Failure.invalidSchemaVersion(Int(Int32(bitPattern: 0xF500_0005)))) { try NoteLibrary(path: path) }
+    }
+
     @Test func aTruncatedFileIsATypedErrorOrAReportedProblem() async throws {
         let (path, directory) = try await twoNoteFile()
         defer { try? FileManager.default.removeItem(at: directory) }
