@@ -82,3 +82,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harnesses (Fuzz/README.md): an executable that only `Fuzz/run.sh` builds, by setting
+// INKINDEX_FUZZ=1 with `-sanitize=fuzzer,address`; ordinary builds and tests never see it.
+if Context.environment["INKINDEX_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(
+        name: "inkindex-fuzz",
+        dependencies: ["InkCore", "InkSearch", "InkIndex"],
+        path: "Fuzz/Harnesses",
+        // libFuzzer supplies `main`; the harnesses only export its entry points.
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

@@ -1,4 +1,5 @@
 import Foundation
+@testable import InkCore
 
 /// Any bytes: decode must return a drawing or throw. The bytes are also tried as a payload under
 /// a valid header and checksum, which is what reaches the parser behind the CRC. A decoded

@@ -1,4 +1,5 @@
 import Foundation
+@testable import InkCore
 
 /// Any bytes as one JSON line of the dataset format: a sample or a typed error. Where the fast
 /// scanner answers, the general JSONSerialization path must give the same sample. A sample's

@@ -1,4 +1,5 @@
 import Foundation
+@testable import InkCore
 
 // One libFuzzer binary holds every harness; INKINDEX_FUZZ_TARGET picks one (run.sh sets it),
 // so that InkCore is compiled once for all of them.
@@ -15,8 +16,14 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
     case "inkml": selectedTarget = fuzzInkML
     case "binary": selectedTarget = fuzzBinary
     case "jsonl": selectedTarget = fuzzDatasetLine
+    case "scripture": selectedTarget = fuzzScripture
+    case "query": selectedTarget = fuzzQuery
+    case "library":
+        _ = LibraryFuzzFile.shared
+        atexit { try? FileManager.default.removeItem(atPath: LibraryFuzzFile.shared.directory) }
+        selectedTarget = fuzzLibraryFile
     default:
-        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary or jsonl\n".utf8))
+        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query or library\n".utf8))
         exit(2)
     }
     return 0

@@ -1,4 +1,5 @@
 import Foundation
+@testable import InkCore
 
 /// The seed corpus, made from hand-written drawings (never from the shared data).
 enum FuzzSeeds {
@@ -29,6 +30,21 @@ enum FuzzSeeds {
         #"{"id": "s3", "text": "x", "strokes": [[[1e3, -2.5]]]}"#,
     ]
 
+    static let scriptureTexts = [
+        "John 3:16", "Jn 3.16", "1 Cor 13:4-7", "1Co13:4", "Ps ll9", "Song of Solomon 2:1", "Jude 5", "Romans",
+        "see Jn|Jm 3:l6 and Gen 1:1-3, Mt 5.3-12", "Rev 22:21–22", "Is so",
+    ]
+
+    static let queries = ["\u{0}grace", "\u{1}Jn 3:16", "\u{2}Job", "\u{3}peace to you", "\u{0}rnodern", "\u{0}Romans", "\u{0}1 l I 0 O", "\u{0}Ps ll9"]
+
+    /// Edit scripts for the library target: none, a truncation, a damaged header and page.
+    static let libraryEdits: [[UInt8]] = [
+        [0],
+        [1, 0x80, 0x00],
+        [0, 0, 0, 0, 60, 1, 0, 0, 0x10, 0x40, 0x42],
+        [1, 0xF0, 0x00, 0, 0, 0, 100, 0xFF],
+    ]
+
     static func write(to folder: String) {
         let base = URL(fileURLWithPath: folder)
         func save(_ target: String, _ name: String, _ data: Data) {
@@ -42,5 +58,8 @@ enum FuzzSeeds {
         }
         for (i, text) in handWrittenInkML.enumerated() { save("inkml", "hand\(i).inkml", Data(text.utf8)) }
         for (i, line) in datasetLines.enumerated() { save("jsonl", "line\(i).json", Data(line.utf8)) }
+        for (i, text) in scriptureTexts.enumerated() { save("scripture", "text\(i).txt", Data(text.utf8)) }
+        for (i, text) in queries.enumerated() { save("query", "query\(i).txt", Data(text.utf8)) }
+        for (i, edits) in libraryEdits.enumerated() { save("library", "edits\(i).bin", Data(edits)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import InkCore
 
 /// Any bytes: InkML.read must return a drawing or throw InkMLError. A drawing it returns must
 /// survive write → read unchanged (when its numbers are finite, which the reader guarantees).

@@ -94,6 +94,8 @@ struct InkIndexCommand: AsyncParsableCommand {
         }
         if let exit = error as? ExitCode { return exit.rawValue }
         Terminal.printError("\(error)")
+        // A file that is no library (cut short, or another kind of file) is unreadable input.
+        if case .notALibrary? = error as? LibraryError { return ExitStatus.badInput.rawValue }
         return ExitStatus.failure.rawValue
     }
 }

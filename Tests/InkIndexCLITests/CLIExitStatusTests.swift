@@ -72,6 +72,11 @@ enum Binary {
         #expect(try Binary.run(["library", "--db", "l.sqlite", "check"], in: directory).status == 0)
         let unknownNote = try Binary.run(["library", "--db", "l.sqlite", "export", "nothing", "--format", "inkml"], in: directory)
         #expect(unknownNote.status == 3, "an unknown note is bad input: \(unknownNote.stderr)")
+        // A library file cut short is refused as bad input, and left as it was.
+        try Data([0x53]).write(to: directory.appendingPathComponent("cut.sqlite"))
+        let cut = try Binary.run(["library", "--db", "cut.sqlite", "list"], in: directory)
+        #expect(cut.status == 3, "a file that is no library is bad input: \(cut.stderr)")
+        #expect(try Data(contentsOf: directory.appendingPathComponent("cut.sqlite")) == Data([0x53]))
         // 1: the command ran and failed: the output cannot be written.
         let unwritable = try Binary.run(["render", "n.json", "-o", "no/such/folder/n.svg"], in: directory)
         #expect(unwritable.status == 1)

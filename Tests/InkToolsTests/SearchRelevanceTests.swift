@@ -1,5 +1,6 @@
 import Testing
-@testable import InkIndex
+@testable import InkTools
+import InkIndex
 
 @Suite struct SearchRelevanceTests {
     /// "world" should find "the world's rivers", so the benchmark counts that line relevant;

@@ -106,12 +106,15 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case duplicateNote(String)
     /// The stored bytes of a note do not match their checksum or do not decode.
     case damagedNote(id: String, reason: String)
+    /// The file is not a library: neither empty nor an SQLite database (a file cut short).
+    case notALibrary(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .noteNotFound(let id): "no note with id '\(id)' in the library"
         case .duplicateNote(let id): "a note with id '\(id)' is already in the library"
         case .damagedNote(let id, let reason): "note '\(id)' is damaged: \(reason)"
+        case .notALibrary(let path, let reason): "'\(path)' is not a note library: \(reason)"
         }
     }
 }

@@ -34,10 +34,27 @@ public actor NoteLibrary {
     /// let thorough = try NoteLibrary(path: "notes.sqlite", keepsEvidence: true)
     /// ```
     public init(path: String, keepsEvidence: Bool = false) throws {
+        try Self.checkHeader(path: path)
         db = try Database(path: path)
         try LibrarySchema.migrator.migrate(db)
         self.path = path
         self.keepsEvidence = keepsEvidence
+    }
+
+    /// Refuses a file that is neither empty nor an SQLite database. SQLite opens a file shorter
+    /// than its 100-byte header as an empty database, which migration would then overwrite: a
+    /// library file cut short must be an error, not a new, empty library. (An empty file is a
+    /// library whose creation was cut short: switching to WAL mode writes the header first.)
+    static func checkHeader(path: String) throws {
+        guard let file = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? file.close() }
+        let header = (try? file.read(upToCount: 16)) ?? Data()
+        guard !header.isEmpty else { return }
+        guard header == Data("SQLite format 3\u{0}".utf8) else {
+            throw LibraryError.notALibrary(path: path, reason: header.count < 16
+                ? "it is \(header.count) bytes long, shorter than an SQLite header"
+                : "it does not begin with an SQLite header")
+        }
     }
 
     /// The schema version this build writes.
@@ -107,8 +124,21 @@ public actor NoteLibrary {
     /// The stored bytes of the note's drawing, exactly as written; throws where they do not match
     /// their checksum.
     public func drawingBytes(id: String) throws -> Data {
-        let rows = try db.query("SELECT drawing, checksum FROM notes WHERE id = ?", [.text(id)]) { ($0.blob(0), $0.int(1)) }
-        guard let (bytes, checksum) = rows.first else { throw LibraryError.noteNotFound(id) }
+        // The key index gives the row, which is then read by rowid, so that its id comes from the
+        // table itself: a damaged index entry naming another note's row is an error here, never
+        // that note's drawing (whose bytes match their own checksum).
+        guard let row = try db.scalarInt("SELECT rowid FROM notes WHERE id = ?", [.text(id)]) else {
+            throw LibraryError.noteNotFound(id)
+        }
+        let rows = try db.query("SELECT id, drawing, checksum FROM notes WHERE rowid = ?", [.int(row)]) {
+            ($0.text(0), $0.blob(1), $0.int(2))
+        }
+        guard let (storedID, bytes, checksum) = rows.first else {
+            throw LibraryError.damagedNote(id: id, reason: "its entry in the notes' key index names no row")
+        }
+        guard storedID == id else {
+            throw LibraryError.damagedNote(id: id, reason: "its entry in the notes' key index names the row of note '\(storedID)'")
+        }
         guard Int64(CRC32C.checksum(bytes)) == checksum else {
             throw LibraryError.damagedNote(id: id, reason: "checksum mismatch")
         }

@@ -180,6 +180,7 @@ public actor StrokeRecognizer {
     /// recognition errors. Each result carries its `HitContext` (cluster, line, marks,
     /// relations); a struck-through word is found but ranks below words not struck.
     /// - Parameters:
+    ///   - query: words, a phrase or a reference, as the user typed it.
     ///   - fullWordsOnly: "note" does not find "notebook".
     ///   - caseMatchingOnly: "Job" does not find "job".
     ///   - filter: only emphasized words, only margin notes, only the body (`SearchFilter`).

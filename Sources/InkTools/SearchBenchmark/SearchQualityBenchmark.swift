@@ -104,7 +104,9 @@ public struct SearchQualityBenchmark: Sendable {
         self.tokenizer = tokenizer
     }
 
-    /// - Parameter examples: how many misses and false hits to keep in the report.
+    /// - Parameters:
+    ///   - fullWordsOnly: measure whole-word queries rather than prefixes.
+    ///   - examples: how many misses and false hits to keep in the report.
     public func run(fullWordsOnly: Bool, examples: Int = 0) -> Report {
         let start = Date()
         let normalizer = TextNormalizer.standard

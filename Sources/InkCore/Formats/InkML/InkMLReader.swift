@@ -229,10 +229,13 @@ struct InkMLReader {
         if !isRoot {
             let path = group.joined(separator: "/")
             for (type, value) in groupAnnotations {
-                annotations[InkML.groupAnnotationPrefix + path + ":" + type] = value
+                Self.insert(value, for: InkML.groupAnnotationPrefix + path + ":" + type, into: &annotations)
             }
         }
     }
+
+    /// Stroke annotations that trace attributes and groups carry (see `InkML`).
+    private static let reservedStrokeKeys: Set<String> = [InkML.xmlIDKey, InkML.traceTypeKey, InkML.groupKey]
 
     private static let traceAttributes: Set<String> = ["xml:id", "contextRef", "brushRef", "type"]
 
@@ -303,7 +306,14 @@ struct InkMLReader {
                     strokes[index].transform = StrokeTransform(a: parts[0], b: parts[1], c: parts[2], d: parts[3], tx: parts[4], ty: parts[5])
                 }
                 for (annotation, _) in Self.children(of: entry, at: here) where annotation.localName == "annotation" {
-                    Self.insert(annotation.text, for: annotation.attribute("type") ?? "", into: &strokes[index].annotations)
+                    let key = annotation.attribute("type") ?? ""
+                    // The writer puts a reserved annotation here only where the trace cannot
+                    // carry it, so it takes the place of whatever the trace gave.
+                    if Self.reservedStrokeKeys.contains(key) {
+                        strokes[index].annotations[key] = annotation.text
+                    } else {
+                        Self.insert(annotation.text, for: key, into: &strokes[index].annotations)
+                    }
                 }
             }
         }

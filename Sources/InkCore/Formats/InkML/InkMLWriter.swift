@@ -109,7 +109,10 @@ struct InkMLWriter {
             while openGroups.count < target.count {
                 let id = target[openGroups.count]
                 let indent = String(repeating: "  ", count: openGroups.count + 1)
-                out += indent + "<traceGroup" + (id.hasPrefix("#") ? "" : " xml:id=\"\(Self.escapeAttribute(String(id)))\"") + ">\n"
+                // A group without xml:id reads back as "#<index of its first trace>"; any other
+                // id, "#"-prefixed ones included, is written so that it reads back as it is.
+                let anonymous = id == "#\(index)"
+                out += indent + "<traceGroup" + (anonymous ? "" : " xml:id=\"\(Self.escapeAttribute(String(id)))\"") + ">\n"
                 openGroups.append(id)
                 for (type, value) in groupAnnotations.removeValue(forKey: openGroups.joined(separator: "/")) ?? [] {
                     annotation(type, value, indent: indent + "  ")
@@ -183,10 +186,24 @@ struct InkMLWriter {
 
     private static let reservedStrokeKeys: Set<String> = [InkML.xmlIDKey, InkML.traceTypeKey, InkML.groupKey]
 
+    /// The reserved annotations that the trace's attributes would not bring back: an `xml:id`
+    /// annotation spelling a canonical UUID and a `penDown` type read back as no annotation at all.
+    private static func reservedNotesLostByTrace(_ stroke: Stroke) -> [(String, String)] {
+        var notes: [(String, String)] = []
+        if let xmlID = stroke.annotations[InkML.xmlIDKey], UUID(uuidString: xmlID)?.uuidString == xmlID {
+            notes.append((InkML.xmlIDKey, xmlID))
+        }
+        if let type = stroke.annotations[InkML.traceTypeKey], type == "penDown" {
+            notes.append((InkML.traceTypeKey, type))
+        }
+        return notes
+    }
+
     private mutating func strokeMetadata(_ drawing: Drawing) {
         var opened = false
         for (index, stroke) in drawing.strokes.enumerated() {
-            let notes = stroke.annotations.filter { !Self.reservedStrokeKeys.contains($0.key) }.sorted { $0.key < $1.key }
+            let notes = (stroke.annotations.filter { !Self.reservedStrokeKeys.contains($0.key) }.map { ($0.key, $0.value) }
+                + Self.reservedNotesLostByTrace(stroke)).sorted { $0.0 < $1.0 }
             let needsID = InkML.strokeID(forXMLID: Self.xmlID(of: stroke)) != stroke.id
             guard !notes.isEmpty || stroke.transform != nil || needsID else { continue }
             if !opened {

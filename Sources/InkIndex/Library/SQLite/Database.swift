@@ -18,7 +18,11 @@ package final class Database {
     private var statementCache: [String: Statement] = [:]
 
     /// Opens (creating when absent) the database at `path`, in WAL mode with a busy timeout.
-    /// - Parameter readOnly: opens without write access (the file must exist).
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - readOnly: opens without write access (the file must exist).
+    ///   - busyTimeout: how long a statement waits for another connection's lock before failing
+    ///     with `SQLITE_BUSY`.
     public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10)) throws {
         var pointer: OpaquePointer?
         let flags = readOnly

@@ -10,10 +10,14 @@ package struct Migrator: Sendable {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// The file was written by a newer InkIndex whose schema this build does not know.
         case newerSchema(found: Int, known: Int)
+        /// The stored version is negative: no InkIndex writes one, so the file header is damaged.
+        case invalidSchemaVersion(Int)
         public var description: String {
             switch self {
             case .newerSchema(let found, let known):
                 "the library's schema version is \(found), newer than this build knows (\(known)); upgrade InkIndex"
+            case .invalidSchemaVersion(let found):
+                "the library's schema version is \(found), which no InkIndex writes: its file header is damaged"
             }
         }
     }
@@ -33,6 +37,7 @@ package struct Migrator: Sendable {
 
     public func migrate(_ db: Database) throws {
         let found = try db.userVersion
+        guard found >= 0 else { throw Failure.invalidSchemaVersion(found) }
         guard found <= steps.count else { throw Failure.newerSchema(found: found, known: steps.count) }
         for version in found..<steps.count {
             try db.transaction {
