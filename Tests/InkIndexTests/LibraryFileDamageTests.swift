@@ -87,9 +87,13 @@ import Testing
         let (path, directory) = try await twoNoteFile()
         defer { try? FileManager.default.removeItem(at: directory) }
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        bytes[60] = 0xF5   // the header's user_version, big-endian: now negative
+        // The header's user_version (bytes 60-63, big-endian) is the schema version; a high byte
+        // of 0xF5 makes it negative, whatever the current version is.
+        let stored = bytes[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        bytes[60] = 0xF5
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect(throws: Migrator.Failure.invalidSchemaVersion(Int(Int32(bitPattern: 0xF500_0005)))) { try NoteLibrary(path: path) }
+        let damaged = Int32(bitPattern: 0xF500_0000 | (stored & 0x00FF_FFFF))
+        #expect(throws: Migrator.Failure.invalidSchemaVersion(Int(damaged))) { try NoteLibrary(path: path) }
     }
 
     @Test func aTruncatedFileIsATypedErrorOrAReportedProblem() async throws {
