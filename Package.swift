@@ -69,16 +69,18 @@ let package = Package(
         .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis", "InkTools"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis", "InkTools"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkLayout", "InkSynthesis"]),
-        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis"]),
+        // What several test targets share: finding the built `inkindex`.
+        .target(name: "InkTestSupport", path: "Tests/InkTestSupport"),
+        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkToolsTests", dependencies: ["InkTools", "InkIndex", "InkSynthesis"]),
         .testTarget(name: "InkServerTests", dependencies: [
-            "InkServer", "InkIndex", "InkTools", "InkSynthesis",
+            "InkServer", "InkIndex", "InkTools", "InkSynthesis", "InkTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
-        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex"]),
+        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

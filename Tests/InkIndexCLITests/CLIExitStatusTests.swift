@@ -1,19 +1,11 @@
 import Foundation
 import Testing
+import InkTestSupport
 
 /// Runs the built `inkindex` (swift test builds it next to the tests) and reads its exit status
 /// and output: what scripts see.
 enum Binary {
-    static let url: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("inkindex") }
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        if found == nil { print("CLIExitStatusTests: the inkindex executable was not found next to the tests; skipping") }
-        return found
-    }()
+    static let url: URL? = BuiltExecutable.inkindex(for: "CLIExitStatusTests")
 
     struct Result {
         var status: Int32

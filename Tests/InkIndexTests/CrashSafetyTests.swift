@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InkTestSupport
 @testable import InkTools
 @testable import InkIndex
 #if canImport(Glibc)
@@ -10,16 +11,7 @@ import Darwin
 
 /// The built `inkindex` executable next to the test bundle (swift test builds it), or nil.
 enum CrashHarness {
-    static let executable: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("inkindex") }
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        if found == nil { print("CrashSafetyTests: the inkindex executable was not found next to the tests; skipping") }
-        return found
-    }()
+    static let executable: URL? = BuiltExecutable.inkindex(for: "CrashSafetyTests")
 
     static func recognizer(version: Int) -> TranscriptRecognizer {
         // The same recognizer as `inkindex library --recognizer transcript:VERSION`.

@@ -3,6 +3,7 @@ import InkIndex
 import InkServer
 import InkTools
 import Testing
+import InkTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,16 +12,7 @@ import Darwin
 
 /// The built `inkindex` next to the test bundle (`swift build` makes it), or nil.
 enum ServeHarness {
-    static let executable: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("inkindex") }
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        if found == nil { print("SigtermTests: the inkindex executable was not found next to the tests (run 'swift build' first); skipping") }
-        return found
-    }()
+    static let executable: URL? = BuiltExecutable.inkindex(for: "SigtermTests")
 
     /// Runs `inkindex` with `arguments` to the end; its exit status.
     static func run(_ arguments: [String]) throws -> Int32 {

@@ -2,25 +2,6 @@ import Foundation
 import InkIndex
 import InkCore
 
-/// A small deterministic random source (SplitMix64), so that generated pages are the same on
-/// every run and machine.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A normally distributed value (Box–Muller).
-    public mutating func gaussian(_ sigma: Double) -> Double {
-        let a = Double.random(in: 1e-12..<1, using: &self), b = Double.random(in: 0..<1, using: &self)
-        return sigma * sqrt(-2 * log(a)) * cos(2 * .pi * b)
-    }
-}
-
 /// Turns ideal shapes into plausible hand-drawn strokes: points spaced like a pen sample, a slow
 /// wobble along the path, jitter, and times that follow the page's last one.
 public struct HandDrawn: Sendable {

@@ -48,7 +48,7 @@ enum BenchmarkText {
     /// A note's drawing and its words with readings. Stroke ids and bounds are laid out like a
     /// page: one line every 100 units, words 120 units apart.
     static func note(_ lines: [String], number: Int, ink: [Drawing]) -> (Drawing, [WordToken]) {
-        var random = SplitMix64(seed: UInt64(number) &* 7919)
+        var random = SeededRandom(seed: UInt64(number) &* 7919)
         var words: [WordToken] = []
         var strokes: [Stroke] = []
         for (l, line) in lines.enumerated() {
@@ -127,7 +127,7 @@ enum BenchmarkText {
 
     /// Words (typed as they are), word beginnings (the first four letters of a longer word),
     /// words with a typo, two-word phrases and references.
-    static func queries(from texts: [String], count: Int, random: inout SplitMix64) -> [Query] {
+    static func queries(from texts: [String], count: Int, random: inout SeededRandom) -> [Query] {
         var types = Set<String>()
         for text in texts.prefix(20_000) {
             for word in text.split(separator: " ") where word.count >= 3 && word.allSatisfy(\.isLetter) { types.insert(String(word)) }

@@ -60,7 +60,7 @@ public struct LibraryBenchmark: Sendable {
     public func run(path: String, log: @Sendable (String) -> Void, progress: Progress = { _, _, _ in }) async throws -> Report {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let config = configuration
-        var random = SplitMix64(seed: config.seed)
+        var random = SeededRandom(seed: config.seed)
         let corpus = config.recognized.isEmpty ? (config.corpus.isEmpty ? BenchmarkText.fallbackCorpus : config.corpus) : config.recognized.map(\.text)
         let sources = (0..<config.lines).map { _ in Int(random.next() % UInt64(corpus.count)) }
         let references = (0..<config.lines).map { i in i % 50 == 7 ? BenchmarkText.references[i / 50 % BenchmarkText.references.count] : nil }
@@ -141,7 +141,7 @@ public struct LibraryBenchmark: Sendable {
             for r in 0..<config.readers {
                 group.addTask {
                     let reader = try NoteLibrary(path: path)
-                    var random = SplitMix64(seed: UInt64(r) &+ 1000)
+                    var random = SeededRandom(seed: UInt64(r) &+ 1000)
                     var searches = 0, snapshots = 0, errors = 0, partial = 0
                     while !done.isSet {
                         do {

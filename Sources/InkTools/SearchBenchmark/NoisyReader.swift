@@ -32,7 +32,7 @@ public struct NoisyReader: Sendable {
     ]
 
     public func recognition(of text: String, strokeIDs: [UUID] = [], seed: String) -> LineRecognition {
-        var rng = SplitMix64(seed: UUID(deterministicFrom: seed).uuidString.hashValueStable)
+        var rng = SeededRandom(seed: UUID(deterministicFrom: seed).uuidString.hashValueStable)
         // N-best lists of a real decoder are correlated: a word misread in the best reading is
         // usually misread the same way in the others. So: one base reading, and candidates that
         // each re-read a few words independently (sometimes rightly).
@@ -54,7 +54,7 @@ public struct NoisyReader: Sendable {
         return LineRecognition(strokeIDs: strokeIDs, candidates: unique.map { RecognitionCandidate(text: $0.0, logProbability: $0.1) })
     }
 
-    private func corrupt(_ text: String, _ rng: inout SplitMix64) -> (String, Int) {
+    private func corrupt(_ text: String, _ rng: inout SeededRandom) -> (String, Int) {
         var out = ""
         var errors = 0
         let characters = Array(text)
@@ -84,20 +84,6 @@ public struct NoisyReader: Sendable {
         }
         return (out, errors)
     }
-}
-
-/// A small deterministic random generator (the standard one is not seedable).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 extension String {

@@ -29,7 +29,7 @@ struct LoadClient: Sendable {
 
     func run(until deadline: ContinuousClock.Instant) async -> Results {
         var results = Results()
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         var mine: [(id: String, lines: Int, first: Int)] = []
         while ContinuousClock.now < deadline {
             do {
@@ -78,7 +78,7 @@ struct LoadClient: Sendable {
     /// A search of a random query; a write: a new note of one line, or (one time in three) a
     /// line added to a note this client wrote, so that only that line is read; a recognition of
     /// a one-line page.
-    private func makeRequest(_ kind: String, random: inout SeededGenerator, mine: inout [(id: String, lines: Int, first: Int)]) -> Request {
+    private func makeRequest(_ kind: String, random: inout SeededRandom, mine: inout [(id: String, lines: Int, first: Int)]) -> Request {
         switch kind {
         case "search":
             let query = queries[Int(random.next() % UInt64(queries.count))]

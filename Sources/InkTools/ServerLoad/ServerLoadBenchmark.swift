@@ -191,7 +191,7 @@ public struct ServerLoadBenchmark: Sendable {
 
     /// Words, word beginnings, two-word phrases and words with a typo, from the corpus's text.
     static func queries(from corpus: LoadCorpus, count: Int, seed: UInt64) -> [String] {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         let lines = corpus.lines.map { $0.text.split(separator: " ").map(String.init) }
         let vocabulary = Set(lines.joined().filter { $0.count >= 3 && $0.allSatisfy(\.isLetter) }).sorted()
         guard !vocabulary.isEmpty else { return ["grace"] }

@@ -16,7 +16,7 @@ enum StandInReadings {
         guard !words.isEmpty else { return [] }
         let ordered = strokes.filter { !$0.renderBounds.isNull }.sorted { $0.renderBounds.minX < $1.renderBounds.minX }
         let letters = Double(words.reduce(0) { $0 + $1.count })
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         var tokens: [WordToken] = []
         var taken = 0, lettersSoFar = 0
         for (position, word) in words.enumerated() {
@@ -45,20 +45,4 @@ enum StandInReadings {
         letters[at] = swap
         return String(letters)
     }
-}
-
-/// SplitMix64: a small seeded generator, so that runs are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

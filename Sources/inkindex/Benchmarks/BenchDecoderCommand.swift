@@ -63,7 +63,7 @@ struct BenchDecoderCommand: AsyncParsableCommand {
         }
         guard !texts.isEmpty else { throw CLIError.badInput("no text to simulate") }
 
-        var random = SplitMix(seed: 42)
+        var random = SeededRandom(seed: 42)
         var rates = ErrorRates()
         var milliseconds: [Double] = []
         let progress = ProgressBar(label: "bench-decoder", total: lineCount)
@@ -115,7 +115,7 @@ struct BenchDecoderCommand: AsyncParsableCommand {
 
     /// A network's output for `text`: each character's frame gives it 0.45-0.98 and most of the
     /// rest to one random other class; the other frames are mostly blank.
-    static func simulate(_ text: String, alphabet: Alphabet, framesPerChar: Int, random: inout SplitMix) -> CTCFrames {
+    static func simulate(_ text: String, alphabet: Alphabet, framesPerChar: Int, random: inout SeededRandom) -> CTCFrames {
         let classes = alphabet.classCount
         var values: [Float] = []
         var frameCount = 0
@@ -143,18 +143,4 @@ struct BenchDecoderCommand: AsyncParsableCommand {
         "Ps 119:105 Thy word is a lamp unto my feet, and a light",
         "He said that the government had no intention of changing it",
     ]
-}
-
-/// A small seeded generator, so that benchmark runs compare like with like.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
