@@ -58,7 +58,7 @@ struct LineGrouper: Sendable {
         return [line]
     }
 
-    private func isSmall(_ s: StrokeShape) -> Bool { s.size < 0.7 * unit }
+    func isSmall(_ s: StrokeShape) -> Bool { s.size < 0.7 * unit }
 
     private func buildChains(shapes: [StrokeShape], writing: [Int], pitch: Double) -> [Chain] {
         let u = unit
@@ -98,7 +98,7 @@ struct LineGrouper: Sendable {
         return chains
     }
 
-    private func fit(_ members: [Int], shapes: [StrokeShape]) -> LineFit {
+    func fit(_ members: [Int], shapes: [StrokeShape]) -> LineFit {
         let big = members.filter { !isSmall(shapes[$0]) }
         let use = big.isEmpty ? members : big
         return LineFit(points: use.map { (shapes[$0].center.x, shapes[$0].medianY, shapes[$0].width + unit) }, minSpan: 6 * unit)
@@ -153,6 +153,7 @@ struct LineGrouper: Sendable {
             }
         }
         lines = absorbFragments(lines, shapes: shapes, pitch: pitch)
+        lines = joinWideRows(lines, shapes: shapes, pitch: pitch, strips: strips)
         for i in lines.indices { lines[i].members.sort() }
         return lines
     }
