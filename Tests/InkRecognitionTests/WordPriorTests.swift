@@ -20,6 +20,13 @@ import Testing
         #expect(prior.lookup(token: "--") == .neutral)
     }
 
+    @Test func theDecodersByteLookupAgreesWithTheTokenLookup() throws {
+        let prior = try WordPrior(zipfFrequencies: ["paul": 5, "said": 6, "don't": 5.5])
+        for token in ["Said,", "\"PAUL\"", "Paul's", "don't", "sadi", "3:16", "--", "", "café"] {
+            #expect(prior.lookup(ascii: Array(token.utf8)) == prior.lookup(token: token), "\(token)")
+        }
+    }
+
     @Test func rejectsMalformedAndEmptyInput() {
         #expect(throws: WordPrior.LoadError.malformedLine(2)) { try WordPrior(text: "the\t7.7\nword 5\n") }
         #expect(throws: WordPrior.LoadError.malformedLine(1)) { try WordPrior(text: "the\tlots\n") }

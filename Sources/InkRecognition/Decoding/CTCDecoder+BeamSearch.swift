@@ -118,19 +118,19 @@ extension CTCDecoder {
         let usesPrior = wordPrior != nil && (wordPriorWeight != 0 || unknownWordPenalty != 0)
         guard usesLexicon || usesPrior else { return 0 }
         let space = Int32(alphabet.spaceClass ?? -1)
-        var word: [Character] = []
+        var bytes: [UInt8] = []
         var current = node
         while current > 0, trie.label[Int(current)] != space {
-            word.append(alphabet.characters[Int(trie.label[Int(current)]) - 1])
+            bytes.append(contentsOf: alphabet.characters[Int(trie.label[Int(current)]) - 1].utf8.reversed())
             current = trie.parent[Int(current)]
         }
-        let token = String(word.reversed())
+        bytes.reverse()
         var term = 0.0
-        if usesLexicon, let known = lexicon?.contains(token: token) {
+        if usesLexicon, let known = lexicon?.contains(token: String(decoding: bytes, as: UTF8.self)) {
             term += known ? lexiconBonus : -lexiconBonus
         }
         if usesPrior, let wordPrior {
-            switch wordPrior.lookup(token: token) {
+            switch wordPrior.lookup(ascii: bytes) {
             case .known(let zipf): term += wordPriorWeight * (zipf - wordPrior.floorZipf)
             case .unknown: term -= unknownWordPenalty
             case .neutral: break

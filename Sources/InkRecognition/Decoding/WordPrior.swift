@@ -87,6 +87,27 @@ public struct WordPrior: Sendable {
     }
 
     public func lookup(token: String) -> Lookup { lookup(token: token[...]) }
+
+    /// `lookup(token:)` for a token of ASCII bytes, without building Characters: the beam
+    /// search asks this for every word it completes. Non-ASCII tokens take the general path.
+    /// Complexity: O(token length).
+    func lookup(ascii bytes: [UInt8]) -> Lookup {
+        func isAlphanumeric(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || ((b | 0x20) >= 97 && (b | 0x20) <= 122) }
+        guard bytes.allSatisfy({ $0 < 128 }) else { return lookup(token: String(decoding: bytes, as: UTF8.self)) }
+        guard let first = bytes.firstIndex(where: isAlphanumeric), let last = bytes.lastIndex(where: isAlphanumeric) else { return .neutral }
+        var word = [UInt8]()
+        word.reserveCapacity(last - first + 1)
+        for b in bytes[first...last] {
+            if b >= 48 && b <= 57 { return .neutral }
+            word.append(b >= 65 && b <= 90 ? b | 0x20 : b)
+        }
+        if let zipf = zipfOfWord[String(decoding: word, as: UTF8.self)] { return .known(zipf: Double(zipf)) }
+        if word.count > 2, word[word.count - 2] == 39, word[word.count - 1] == 115,
+           let zipf = zipfOfWord[String(decoding: word.dropLast(2), as: UTF8.self)] {
+            return .known(zipf: Double(zipf))
+        }
+        return .unknown
+    }
 }
 
 extension WordPrior {
