@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import InkCore
 import InkSynthesis
+import InkTools
 @testable import InkLayout
 
 /// A single word or a short phrase is one line: i-dots, accents, tall capitals, descenders and

@@ -1,5 +1,5 @@
 import Testing
-@testable import InkIndex
+@testable import InkTools
 
 @Suite struct SearchRelevanceTests {
     /// "world" should find "the world's rivers", so the benchmark counts that line relevant;
