@@ -32,7 +32,9 @@ public enum ShippedRecognizer {
     /// network), a word's possessive or contracted ending also read as its stem
     /// (`CliticEndings`), short words kept as one line by layout, and the page layout's rules
     /// (InkLayout's `PageSegmenter`: clusters, marks, relations) made part of what is stored (each
-    /// word's place, `PageMarkup`), so a layout change is a new version too.
+    /// word's place, `PageMarkup`), so a layout change is a new version too; and a word-level
+    /// prior in beam decoding (`WordPrior`, wordfreq's English frequencies: a bonus per Zipf
+    /// point of each completed known word, a penalty per unknown one).
     public static let recognitionVersion = 5
     /// The `modelVersion` the shipped weights file must declare.
     static let expectedModelVersion = 4

@@ -3,7 +3,7 @@ import Foundation
 extension CTCDecoder {
     /// CTC prefix beam search in log space. Each prefix (a trie node) carries the probability of
     /// the frames so far ending in a blank (`pb`) and in its last character (`pnb`); the language
-    /// model, insertion and lexicon terms are folded in once, when a prefix is first extended.
+    /// model, insertion, lexicon and word-prior terms are folded in once, when a prefix is first extended.
     func beamSearch<LM: CharacterLanguageModel>(
         _ frames: CTCFrames, maxCandidates: Int, languageModel: LM
     ) -> [DecodedCandidate] {
@@ -66,7 +66,7 @@ extension CTCDecoder {
                             let step = languageModel.score(character, after: lmStates[Int(node)])
                             lmStates.append(step.state)
                             var bonus = languageModelWeight * step.logProbability + insertionBonus
-                            if k == space { bonus += lexiconTerm(endingAt: node, in: trie) }
+                            if k == space { bonus += wordTerm(endingAt: node, in: trie) }
                             extensionScore.append(bonus)
                         }
                         let from = k == last ? pb : total
@@ -100,7 +100,7 @@ extension CTCDecoder {
             if trie.label[Int(node)] == space {
                 node = trie.parent[Int(node)]
             } else {
-                score += lexiconTerm(endingAt: node, in: trie)
+                score += wordTerm(endingAt: node, in: trie)
             }
             pooled[node] = pooled[node].map { logSumExp($0, score) } ?? score
         }
@@ -112,18 +112,31 @@ extension CTCDecoder {
         }
     }
 
-    /// The lexicon bonus (or penalty) for the word that ends at `node`; 0 without a lexicon.
-    private func lexiconTerm(endingAt node: Int32, in trie: PrefixTrie) -> Double {
-        guard let lexicon, lexiconBonus != 0 else { return 0 }
+    /// The lexicon and word-prior terms for the word that ends at `node`; 0 with neither.
+    private func wordTerm(endingAt node: Int32, in trie: PrefixTrie) -> Double {
+        let usesLexicon = lexicon != nil && lexiconBonus != 0
+        let usesPrior = wordPrior != nil && (wordPriorWeight != 0 || unknownWordPenalty != 0)
+        guard usesLexicon || usesPrior else { return 0 }
         let space = Int32(alphabet.spaceClass ?? -1)
-        var word: [Character] = []
+        var bytes: [UInt8] = []
         var current = node
         while current > 0, trie.label[Int(current)] != space {
-            word.append(alphabet.characters[Int(trie.label[Int(current)]) - 1])
+            bytes.append(contentsOf: alphabet.characters[Int(trie.label[Int(current)]) - 1].utf8.reversed())
             current = trie.parent[Int(current)]
         }
-        guard let known = lexicon.contains(token: String(word.reversed())) else { return 0 }
-        return known ? lexiconBonus : -lexiconBonus
+        bytes.reverse()
+        var term = 0.0
+        if usesLexicon, let known = lexicon?.contains(token: String(decoding: bytes, as: UTF8.self)) {
+            term += known ? lexiconBonus : -lexiconBonus
+        }
+        if usesPrior, let wordPrior {
+            switch wordPrior.lookup(ascii: bytes) {
+            case .known(let zipf): term += wordPriorWeight * (zipf - wordPrior.floorZipf)
+            case .unknown: term -= unknownWordPenalty
+            case .neutral: break
+            }
+        }
+        return term
     }
 }
 

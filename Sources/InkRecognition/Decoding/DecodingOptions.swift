@@ -25,6 +25,10 @@ public struct DecodingOptions: Sendable, Hashable {
     public var insertionBonus = CTCDecoder.defaultInsertionBonus
     public var useLexicon = false
     public var lexiconBonus = 0.0
+    /// The word prior's weight per Zipf point (`CTCDecoder.wordPriorWeight`); with
+    /// `unknownWordPenalty`, 0 and 0 leave the prior unloaded.
+    public var wordPriorWeight = CTCDecoder.defaultWordPriorWeight
+    public var unknownWordPenalty = CTCDecoder.defaultUnknownWordPenalty
     public var scoresLineEnd = true
 
     public init() {}
@@ -32,8 +36,15 @@ public struct DecodingOptions: Sendable, Hashable {
     /// What InkIndex ships with: beam search with the language model.
     public static let shipped = DecodingOptions()
 
-    /// The decoder these options describe, with the shipped language model and lexicon where
-    /// asked for. Throws `NGramLanguageModel.LoadError` when the language model cannot be read.
+    /// Whether decoding reads the word prior: beam search with the language model and a
+    /// nonzero prior weight or unknown-word penalty.
+    public var usesWordPrior: Bool {
+        method == .beamSearch && useLanguageModel && (wordPriorWeight != 0 || unknownWordPenalty != 0)
+    }
+
+    /// The decoder these options describe, with the shipped language model, lexicon and word
+    /// prior where asked for. Throws `NGramLanguageModel.LoadError` or `WordPrior.LoadError`
+    /// when a resource cannot be read.
     public func makeDecoder(alphabet: Alphabet) throws -> CTCDecoder {
         let languageModel: NGramLanguageModel? = useLanguageModel && method == .beamSearch ? try NGramLanguageModel.shipped() : nil
         var decoder = CTCDecoder(
@@ -42,6 +53,11 @@ public struct DecodingOptions: Sendable, Hashable {
             lexicon: useLexicon ? Lexicon.shipped : nil, lexiconBonus: useLexicon ? lexiconBonus : 0)
         decoder.method = method
         decoder.scoresLineEnd = scoresLineEnd
+        if usesWordPrior {
+            decoder.wordPrior = try WordPrior.shipped()
+            decoder.wordPriorWeight = wordPriorWeight
+            decoder.unknownWordPenalty = unknownWordPenalty
+        }
         return decoder
     }
 }

@@ -28,9 +28,18 @@ struct RecognizerOptions: ParsableArguments {
             help: ArgumentHelp("Bonus per known word, penalty per unknown one, with --lexicon.", valueName: "l"))
     var lexiconBonus = 1.0
 
+    @Option(name: .customLong("word-prior-weight"), parsing: .unconditional,
+            help: ArgumentHelp("Word-prior bonus per Zipf point of a known word (0 with --unknown-word-penalty 0: no prior).", valueName: "w"))
+    var wordPriorWeight = DecodingOptions.shipped.wordPriorWeight
+
+    @Option(name: .customLong("unknown-word-penalty"), parsing: .unconditional,
+            help: ArgumentHelp("Penalty per word the word prior does not know.", valueName: "p"))
+    var unknownWordPenalty = DecodingOptions.shipped.unknownWordPenalty
+
     func validate() throws {
         guard beam >= 1 else { throw ValidationError("--beam needs a width of at least 1") }
-        for (name, value) in [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus)] {
+        for (name, value) in [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus),
+                              ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty)] {
             guard value.isFinite else { throw ValidationError("--\(name) needs a finite number, not '\(value)'") }
         }
     }
@@ -42,6 +51,8 @@ struct RecognizerOptions: ParsableArguments {
         decoding.beamWidth = beam
         decoding.languageModelWeight = languageModelWeight
         decoding.insertionBonus = insertionBonus
+        decoding.wordPriorWeight = wordPriorWeight
+        decoding.unknownWordPenalty = unknownWordPenalty
         if lexicon {
             decoding.useLexicon = true
             decoding.lexiconBonus = lexiconBonus
