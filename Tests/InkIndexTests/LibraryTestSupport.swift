@@ -11,17 +11,9 @@ func makeTemporaryLibrary(_ name: String = "library", keepsEvidence: Bool = fals
     return (try NoteLibrary(path: path, keepsEvidence: keepsEvidence), directory)
 }
 
-/// A page of transcribed ink: one line per string, 100 units apart. Sparsely sampled, so that
-/// tests that write many pages stay fast.
+/// A page of transcribed ink (`TranscribedInk.page`), stroke ids kept per line.
 func transcribedPage(_ lines: [String], id: String = "page", seed: UInt64 = 3) -> Drawing {
-    var style = InkSynthesizer.Style()
-    style.sampleSpacing = 0.3
-    let ink = TranscribedInk(seed: seed, style: style)
-    var strokes: [Stroke] = []
-    for (index, line) in lines.enumerated() {
-        strokes += ink.line(line, origin: CGPoint(x: 20, y: 100 + 100 * Double(index)), idPrefix: "\(id)/\(index)")
-    }
-    return Drawing(strokes: strokes)
+    TranscribedInk.page(lines, id: id, seed: seed, strokeIdentity: .byLine)
 }
 
 /// Reads transcripts like `TranscriptRecognizer`, adds scripted alternative readings and counts

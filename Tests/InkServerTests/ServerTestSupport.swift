@@ -61,18 +61,9 @@ func strokesJSON(_ drawing: Drawing) -> Data {
     try! JSONEncoder().encode(WireStrokes(strokes: drawing.strokes.map(WireStroke.init)))
 }
 
-/// A page of transcribed ink (one line per string, 100 units apart), sparsely sampled so that
-/// tests stay fast. Stroke ids derive from `id`, the line and the word, so that an unchanged line
-/// keeps its strokes across versions of a page.
+/// A page of transcribed ink (`TranscribedInk.page`), stroke ids kept per line and text.
 func transcribedPage(_ lines: [String], id: String = "page", seed: UInt64 = 3) -> Drawing {
-    var style = InkSynthesizer.Style()
-    style.sampleSpacing = 0.3
-    let ink = TranscribedInk(seed: seed, style: style)
-    var strokes: [Stroke] = []
-    for (index, line) in lines.enumerated() {
-        strokes += ink.line(line, origin: CGPoint(x: 20, y: 100 + 100 * Double(index)), idPrefix: "\(id)/\(index)/\(line)")
-    }
-    return Drawing(strokes: strokes)
+    TranscribedInk.page(lines, id: id, seed: seed, strokeIdentity: .byLineAndText)
 }
 
 /// Reads the transcripts written into the ink (`TranscriptRecognizer`), counting the lines it is

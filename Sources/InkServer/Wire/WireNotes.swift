@@ -39,14 +39,16 @@ public struct NoteDetail: Codable, Sendable {
     public var lines: [WireLine]
     public var layout: WireLayout
 
+    /// The summary's fields, as `GET /api/notes` gives them.
+    var summary: NoteSummary {
+        NoteSummary(id: id, title: title, strokeCount: strokeCount, created: created, modified: modified,
+                    recognitionVersion: recognitionVersion)
+    }
+
     public func encode(to encoder: any Encoder) throws {
+        // The summary writes its fields (recognitionVersion as null where absent) into the same object.
+        try summary.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(strokeCount, forKey: .strokeCount)
-        try container.encode(created, forKey: .created)
-        try container.encode(modified, forKey: .modified)
-        try container.encode(recognitionVersion, forKey: .recognitionVersion)
         try container.encode(strokes, forKey: .strokes)
         try container.encode(lines, forKey: .lines)
         try container.encode(layout, forKey: .layout)

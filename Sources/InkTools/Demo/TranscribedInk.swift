@@ -33,6 +33,27 @@ public struct TranscribedInk: Sendable {
         return strokes
     }
 
+    /// How a page's stroke ids are derived: from the line's place alone, or from its place and
+    /// its text, so that an unchanged line keeps its strokes across versions of a page while an
+    /// edited one gets new ones.
+    public enum StrokeIdentity: Sendable { case byLine, byLineAndText }
+
+    /// A page of transcribed ink, one line per string, 100 units apart, sparsely sampled so that
+    /// tests that write many pages stay fast. Stroke ids derive from `id`, the line (and, with
+    /// `.byLineAndText`, its text) and the word. O(total characters).
+    public static func page(_ lines: [String], id: String = "page", seed: UInt64 = 3,
+                            strokeIdentity: StrokeIdentity = .byLine) -> Drawing {
+        var style = InkSynthesizer.Style()
+        style.sampleSpacing = 0.3
+        let ink = TranscribedInk(seed: seed, style: style)
+        var strokes: [Stroke] = []
+        for (index, line) in lines.enumerated() {
+            let prefix = strokeIdentity == .byLine ? "\(id)/\(index)" : "\(id)/\(index)/\(line)"
+            strokes += ink.line(line, origin: CGPoint(x: 20, y: 100 + 100 * Double(index)), idPrefix: prefix)
+        }
+        return Drawing(strokes: strokes)
+    }
+
     /// Bounds of each word of a line made by `line(_:origin:idPrefix:)`, in order.
     public static func wordBounds(_ strokes: [Stroke]) -> [CGRect] {
         var boxes: [CGRect] = []
