@@ -2,6 +2,7 @@
 
     python golden.py runs/main/best.pt ../Tests/InkRecognitionTests/Fixtures/golden.json
     python golden.py --weights ../Sources/InkRecognition/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
+    python golden.py --weights ../Sources/InkRecognition/Resources/inkrec-open.weights ../Tests/InkRecognitionTests/Fixtures/golden-open.json
 
 (the second form when only the exported weights are at hand, e.g. after the features change
 but not the network: the file holds the float16 weights the Swift side loads)
@@ -14,7 +15,6 @@ import argparse, json, math
 import numpy as np
 import torch
 import features as F
-from alphabet import CLASS_COUNT
 from model import InkNet
 from export import half_rounded_state
 
@@ -50,6 +50,8 @@ def load_weights_file(path):
     """The network of an exported weights file (WEIGHTS_FORMAT.md), as the Swift side sees it."""
     import restamp
     _, header, data = restamp.read(path)
+    # The features as the file declares them (the open model's reference pitch is its own).
+    F.REFERENCE_PITCH = header["metadata"]["features"]["width"]["referencePitch"]
     shape = header["metadata"]["model"]
     config = dict(features=shape["inputFeatures"], conv_channels=shape["convChannels"],
                   conv_kernels=shape["convKernels"], conv_strides=shape["convStrides"],
@@ -73,7 +75,8 @@ def main():
     else:
         ck = torch.load(a.checkpoint, map_location="cpu")
         config, state = ck["config"], half_rounded_state(ck["model"])
-    model = InkNet(CLASS_COUNT, config)
+        F.REFERENCE_PITCH = ck.get("feature_config", F.config())["width"]["referencePitch"]
+    model = InkNet(state["out.bias"].shape[0], config)
     model.load_state_dict(state)
     model.eval()
     cases = []

@@ -21,7 +21,7 @@ def read_jsonl(path):
                 yield json.loads(line)
 
 
-def cache_lines(path, out, keep=lambda d: True, multiline_limit=None):
+def cache_lines(path, out, keep=lambda d: True, multiline_limit=None, encode=encode):
     samples, t0 = [], time.time()
     for d in read_jsonl(path):
         if not keep(d) or encode(d["text"]) is None or not d["text"].strip():

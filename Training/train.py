@@ -1,19 +1,30 @@
 """Step 2: trains the recognizer with CTC on the cached data, within a wall-clock budget.
 
     python train.py --run runs/main --budget-minutes 65 [--device cpu|cuda] [--threads 2]
+    python train.py --recipe open --run runs/open1 --budget-minutes 110
 
 Writes runs/<name>/{log.txt, last.pt, best.pt, metrics.json}; best.pt is the checkpoint with the
-lowest greedy CER on a fixed subset of IAM-OnDB testset_v. The learning rate follows a cosine
-over the budget, so a longer budget (or a GPU) trains further with the same command.
+lowest greedy CER on a fixed validation subset. The learning rate follows a cosine over the
+budget, so a longer budget (or a GPU) trains further with the same command.
+
+Two recipes:
+- `research` (the shipped research model): IAM-OnDB trainset, UNIPEN words and text, synthetic
+  lines of UNIPEN glyphs (synth.py); the English alphabet; validated on IAM-OnDB testset_v.
+- `open` (the open model, data whose terms allow commercial use): UNIPEN words and text, lines
+  composed from UNIPEN writers' words, and words of 20 languages written with UNIPEN's and UJI's
+  glyphs (compose.py, languages.py); the Latin alphabet; validated on UNIPEN's and UJI's held-out
+  writers. It reads nothing of IAM-OnDB (its cache is prep_open.py's).
 """
 import argparse, json, math, os, pickle, random, time
 import numpy as np
 import torch
 import torch.nn as nn
 import features as F
-from alphabet import ALPHABET, CLASS_COUNT, encode
+import alphabet as A
 from model import InkNet, DEFAULT_CONFIG
 import synth
+import compose
+import languages
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -80,12 +91,12 @@ def collate(feats):
     return x, lengths
 
 
-def greedy(logp, length):
+def greedy(logp, length, alphabet):
     best = logp[:length].argmax(-1).tolist()
     out, prev = [], 0
     for k in best:
         if k != prev and k != 0:
-            out.append(ALPHABET[k - 1])
+            out.append(alphabet.characters[k - 1])
         prev = k
     return "".join(out)
 
@@ -100,7 +111,7 @@ def edit_distance(a, b):
     return prev[-1]
 
 
-def evaluate(model, samples, device, max_points=20000):
+def evaluate(model, samples, device, alphabet, max_points=20000):
     """Greedy CER and WER (raw strings) over samples."""
     model.eval()
     ce = cn = we = wn = 0
@@ -110,7 +121,7 @@ def evaluate(model, samples, device, max_points=20000):
             logp, olen = model(x.to(device), lengths.to(device))
             logp = logp.cpu()
             for b, i in enumerate(idx):
-                hyp, ref = greedy(logp[b], int(olen[b])), samples[i]["text"]
+                hyp, ref = greedy(logp[b], int(olen[b]), alphabet), samples[i]["text"]
                 ce += edit_distance(hyp, ref)
                 cn += len(ref)
                 we += edit_distance(hyp.split(), ref.split())
@@ -119,9 +130,103 @@ def evaluate(model, samples, device, max_points=20000):
     return ce / max(cn, 1), we / max(wn, 1)
 
 
+class ResearchRecipe:
+    """IAM-OnDB trainset + UNIPEN + synthetic glyph lines; validated on IAM-OnDB testset_v."""
+    alphabet_name = "english"
+
+    def __init__(self, a, rng):
+        self.a, self.rng = a, rng
+        self.alphabet = A.named(a.alphabet or self.alphabet_name)
+        self.iam = load(a.cache, "iam_trainset.pkl")
+        val_all = load(a.cache, "iam_testset_v.pkl")
+        self.val = random.Random(7).sample(val_all, min(a.val_lines, len(val_all)))
+        self.uni = load(a.cache, "unipen_text_train.pkl") + load(a.cache, "unipen_words_train.pkl")
+        self.glyphs = load(a.cache, "unipen_glyphs.pkl") or None
+        self.words = [w for s in self.iam for w in s["text"].split() if w.isalpha()]
+
+    def describe(self):
+        return f"iam {len(self.iam)} unipen {len(self.uni)} glyphs {bool(self.glyphs)}"
+
+    def pool(self, epoch):
+        a, pool = self.a, list(self.iam)
+        if self.glyphs and a.synth_per_epoch:
+            pool += synth.synth_samples(self.glyphs, self.words, a.synth_per_epoch, seed=a.seed * 1000 + epoch)
+        if self.uni and a.unipen_per_epoch:
+            pool += self.rng.sample(self.uni, min(a.unipen_per_epoch, len(self.uni)))
+        return pool
+
+    def final_sets(self):
+        yield "testset_v", load(self.a.cache, "iam_testset_v.pkl")
+        yield "testset_t", load(self.a.cache, "iam_testset_t.pkl")
+        yield "unipen_words_heldout", load(self.a.cache, "unipen_words_heldout.pkl")[:1000]
+
+
+class OpenRecipe:
+    """Only data whose terms allow commercial use (prep_open.py's cache): UNIPEN words and text,
+    lines composed of a UNIPEN writer's words, words of 20 languages in UNIPEN's and UJI's glyphs."""
+    alphabet_name = "latin"
+
+    def __init__(self, a, rng):
+        self.a, self.rng = a, rng
+        self.alphabet = A.named(a.alphabet or self.alphabet_name)
+        with open(os.path.join(a.cache, "pitch.json")) as fh:
+            F.REFERENCE_PITCH = json.load(fh)["reference_pitch"]
+        self.text = load(a.cache, "unipen_text_train.pkl")
+        self.words = load(a.cache, "unipen_words_train.pkl")
+        self.by_writer = load(a.cache, "words_by_writer.pkl")
+        self.glyphs = compose.GlyphWriter(load(a.cache, "glyphs.pkl"), rng)
+        self.held_glyphs = compose.GlyphWriter(load(a.cache, "glyphs_heldout.pkl"), rng)
+        self.texts = languages.TextSource(languages.load_word_lists(os.path.join(a.cache, "words"), self.alphabet))
+        n = max(a.val_lines // 3, 1)
+        pick = random.Random(7)
+        self.val = (pick.sample(load(a.cache, "unipen_text_heldout.pkl"), n)
+                    + pick.sample(load(a.cache, "unipen_words_heldout.pkl"), n)
+                    + compose.glyph_lines(self.held_glyphs, self.texts, n, 7, self.alphabet))
+
+    def describe(self):
+        return (f"unipen text {len(self.text)} words {len(self.words)} writers {len(self.by_writer)} "
+                f"languages {len(self.texts.langs)} reference pitch {F.REFERENCE_PITCH}")
+
+    def pool(self, epoch):
+        a, seed = self.a, self.a.seed * 1000 + epoch
+        half = a.unipen_per_epoch // 2
+        pool = self.rng.sample(self.text, min(half, len(self.text)))
+        pool += self.rng.sample(self.words, min(a.unipen_per_epoch - half, len(self.words)))
+        pool += compose.word_lines(self.by_writer, a.word_lines_per_epoch, seed, self.alphabet)
+        pool += compose.glyph_lines(self.glyphs, self.texts, a.synth_per_epoch, seed, self.alphabet)
+        return pool
+
+    def final_sets(self):
+        yield "unipen_text_heldout", load(self.a.cache, "unipen_text_heldout.pkl")[:1000]
+        yield "unipen_words_heldout", load(self.a.cache, "unipen_words_heldout.pkl")[:1000]
+        yield "composed_heldout", compose.glyph_lines(self.held_glyphs, self.texts, 600, 11, self.alphabet)
+
+
+RECIPES = {"research": ResearchRecipe, "open": OpenRecipe}
+
+
+def grown_state(state, old, new):
+    """A checkpoint's weights with its output layer grown from alphabet `old` to `new`: shared
+    characters keep their rows; new ones start from small weights and a low bias, so the grown
+    network reads as before until training teaches it the new letters."""
+    state = dict(state)
+    w, b = state["out.weight"], state["out.bias"]
+    nw = torch.randn(len(new) + 1, w.shape[1]) * 0.01
+    nb = torch.full((len(new) + 1,), float(b.min()) - 2.0)
+    nw[0], nb[0] = w[0], b[0]
+    for i, ch in enumerate(new):
+        j = old.find(ch)
+        if j >= 0:
+            nw[i + 1], nb[i + 1] = w[j + 1], b[j + 1]
+    state["out.weight"], state["out.bias"] = nw, nb
+    return state
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cache", default=os.path.join(HERE, "cache"))
+    ap.add_argument("--recipe", default="research", choices=sorted(RECIPES))
+    ap.add_argument("--alphabet", default="", help="english or latin (default: the recipe's)")
+    ap.add_argument("--cache", default="", help="default: cache/ (research) or cache/open/ (open)")
     ap.add_argument("--run", default=os.path.join(HERE, "runs", "main"))
     ap.add_argument("--budget-minutes", type=float, default=65)
     ap.add_argument("--device", default="cpu")
@@ -130,6 +235,7 @@ def main():
     ap.add_argument("--max-points", type=int, default=12000, help="batch size in padded points")
     ap.add_argument("--synth-per-epoch", type=int, default=1200)
     ap.add_argument("--unipen-per-epoch", type=int, default=1500)
+    ap.add_argument("--word-lines-per-epoch", type=int, default=1500, help="open recipe: composed word lines")
     ap.add_argument("--val-lines", type=int, default=250)
     ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
     ap.add_argument("--seed", type=int, default=1)
@@ -137,6 +243,7 @@ def main():
     ap.add_argument("--init", default="", help="start from this checkpoint's weights (a warm restart "
                     "of the schedule: a second stage that trains a finished run further)")
     a = ap.parse_args()
+    a.cache = a.cache or os.path.join(HERE, "cache", "open" if a.recipe == "open" else "")
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
     rng = random.Random(a.seed)
@@ -151,33 +258,31 @@ def main():
 
     t_start = time.time()
     budget = a.budget_minutes * 60
-    iam = load(a.cache, "iam_trainset.pkl")
-    val_all = load(a.cache, "iam_testset_v.pkl")
-    val = random.Random(7).sample(val_all, min(a.val_lines, len(val_all)))
-    uni = load(a.cache, "unipen_text_train.pkl") + load(a.cache, "unipen_words_train.pkl")
-    glyphs = load(a.cache, "unipen_glyphs.pkl") or None
-    words = [w for s in iam for w in s["text"].split() if w.isalpha()]
-    model = InkNet(CLASS_COUNT, json.loads(a.config)).to(a.device)
+    recipe = RECIPES[a.recipe](a, rng)
+    alphabet, val = recipe.alphabet, recipe.val
+    model = InkNet(alphabet.class_count, json.loads(a.config)).to(a.device)
     if a.init:
         start = torch.load(a.init, map_location=a.device)
-        model = InkNet(CLASS_COUNT, start["config"]).to(a.device)
-        model.load_state_dict(start["model"])
+        state, old = start["model"], start.get("alphabet", A.ENGLISH)
+        if old != alphabet.string:
+            state = grown_state(state, old, alphabet.string)
+            log(f"output layer grown from {len(old)} to {len(alphabet.string)} characters")
+        model = InkNet(alphabet.class_count, start["config"]).to(a.device)
+        model.load_state_dict(state)
         log(f"initialized from {a.init} (epoch {start['epoch']}, val CER {start['val_cer']:.4f})")
     params = sum(p.numel() for p in model.parameters())
-    log(f"params {params} config {model.config} iam {len(iam)} unipen {len(uni)} "
-        f"glyphs {bool(glyphs)} budget {a.budget_minutes} min")
+    log(f"recipe {a.recipe} alphabet {len(alphabet.characters)} params {params} config {model.config} "
+        f"{recipe.describe()} val {len(val)} budget {a.budget_minutes} min")
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
     step, epoch, best = 0, 0, float("inf")
     done = False
     while not done:
         epoch += 1
-        pool = list(iam)
-        if glyphs and a.synth_per_epoch:
-            pool += synth.synth_samples(glyphs, words, a.synth_per_epoch, seed=a.seed * 1000 + epoch)
-        if uni and a.unipen_per_epoch:
-            pool += rng.sample(uni, min(a.unipen_per_epoch, len(uni)))
-        pool = [s for s in pool if (lab := encode(s["text"])) and ctc_ok(len(s["pts"]), lab, model)]
+        t_pool = time.time()
+        pool = recipe.pool(epoch)
+        pool = [s for s in pool if (lab := alphabet.encode(s["text"])) and ctc_ok(len(s["pts"]), lab, model)]
+        log(f"epoch {epoch}: {len(pool)} samples ({time.time() - t_pool:.0f}s to compose)")
         tot_loss, n_b, t_ep = 0.0, 0, time.time()
         for idx in batches(pool, a.max_points, rng):
             frac = (time.time() - t_start) / budget
@@ -189,7 +294,7 @@ def main():
                 g["lr"] = lr
             feats = [sample_features(pool[i], rng) for i in idx]
             x, lengths = collate(feats)
-            labels = [encode(pool[i]["text"]) for i in idx]
+            labels = [alphabet.encode(pool[i]["text"]) for i in idx]
             target = torch.tensor([k for lab in labels for k in lab], dtype=torch.int64)
             tlen = torch.tensor([len(lab) for lab in labels], dtype=torch.int64)
             logp, olen = model(x.to(a.device), lengths.to(a.device))
@@ -204,10 +309,10 @@ def main():
             if step % 50 == 0:
                 log(f"step {step} epoch {epoch} loss {tot_loss / n_b:.3f} lr {lr:.2e} "
                     f"{(time.time() - t_ep) / n_b:.2f}s/step")
-        cer, wer = evaluate(model, val, a.device)
+        cer, wer = evaluate(model, val, a.device, alphabet)
         state = dict(model=model.state_dict(), config=model.config, epoch=epoch, step=step,
-                     val_cer=cer, val_wer=wer, alphabet="".join(ALPHABET),
-                     feature_version=F.FEATURE_VERSION, step_size=F.STEP,
+                     val_cer=cer, val_wer=wer, alphabet=alphabet.string, recipe=a.recipe,
+                     feature_version=F.FEATURE_VERSION, feature_config=F.config(), step_size=F.STEP,
                      elapsed_s=time.time() - t_start, params=params)
         torch.save(state, os.path.join(a.run, "last.pt"))
         if cer < best:
@@ -217,17 +322,14 @@ def main():
             f"{cer:.4f} WER {wer:.4f} best {best:.4f} ({time.time() - t_ep:.0f}s)")
     ck = torch.load(os.path.join(a.run, "best.pt"), map_location=a.device)
     model.load_state_dict(ck["model"])
-    metrics = dict(params=params, epochs=epoch, steps=step, train_seconds=time.time() - t_start,
-                   best_epoch=ck["epoch"])
-    for name in ["testset_v", "testset_t"]:
-        cer, wer = evaluate(model, load(a.cache, f"iam_{name}.pkl"), a.device)
+    metrics = dict(recipe=a.recipe, params=params, epochs=epoch, steps=step,
+                   train_seconds=time.time() - t_start, best_epoch=ck["epoch"])
+    for name, samples in recipe.final_sets():
+        if not samples:
+            continue
+        cer, wer = evaluate(model, samples, a.device, alphabet)
         metrics[f"{name}_greedy_cer"], metrics[f"{name}_greedy_wer"] = cer, wer
-        log(f"final {name}: greedy CER {cer:.4f} WER {wer:.4f}")
-    held = load(a.cache, "unipen_words_heldout.pkl")
-    if held:
-        cer, wer = evaluate(model, held[:1000], a.device)
-        metrics["unipen_words_heldout_greedy_cer"], metrics["unipen_words_heldout_greedy_wer"] = cer, wer
-        log(f"final unipen words (held-out writers, first 1000): greedy CER {cer:.4f} WER {wer:.4f}")
+        log(f"final {name} ({len(samples)}): greedy CER {cer:.4f} WER {wer:.4f}")
     with open(os.path.join(a.run, "metrics.json"), "w") as fh:
         json.dump(metrics, fh, indent=1)
     log(json.dumps(metrics))

@@ -1,0 +1,100 @@
+"""The 20 Latin-script languages of the open model, their word lists and the texts composed from them.
+
+Words come from PyPI's `wordfreq` (3.1.1; data CC BY-SA 4.0, attribution in MODEL_CARD.md): its
+most frequent words of each language, as text to write with real glyphs (compose.py). The lists
+are cached in Training/cache/open/words/ by prep_open.py so that training needs no wordfreq.
+"""
+import os
+import random
+import synth
+
+# BCP 47 codes as wordfreq names them; the order is the order of the issue (English first).
+LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "nl", "sv", "da", "nb", "fi", "pl", "cs", "ro",
+             "hu", "tr", "ca", "id", "ms", "fil"]
+
+# Quotes as each language writes them (opening, closing); the default is “ ”.
+QUOTES = {"de": [("„", "“"), ("»", "«")], "fr": [("« ", " »"), ("«", "»")], "pl": [("„", "”")],
+          "cs": [("„", "“")], "ro": [("„", "”")], "hu": [("„", "”")], "da": [("»", "«")],
+          "nb": [("«", "»")], "sv": [("”", "”")], "fi": [("”", "”")], "es": [("«", "»"), ("“", "”")],
+          "pt": [("“", "”"), ("«", "»")], "it": [("«", "»"), ("“", "”")], "ca": [("«", "»")]}
+
+
+def export_word_lists(folder, per_language=6000):
+    """Writes folder/<lang>.txt: wordfreq's most frequent words, alphabetic only."""
+    import wordfreq
+    os.makedirs(folder, exist_ok=True)
+    for lang in LANGUAGES:
+        words = [w for w in wordfreq.top_n_list(lang, per_language * 2, wordlist="best")
+                 if w.isalpha()][:per_language]
+        with open(os.path.join(folder, f"{lang}.txt"), "w", encoding="utf-8") as fh:
+            fh.write("\n".join(words) + "\n")
+
+
+def load_word_lists(folder, alphabet):
+    out = {}
+    for lang in LANGUAGES:
+        path = os.path.join(folder, f"{lang}.txt")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as fh:
+                out[lang] = [w for w in fh.read().split() if alphabet.covers(w)]
+    return out
+
+
+def cased(word, rng):
+    r = rng.random()
+    if r < 0.6:
+        return word
+    if r < 0.85:
+        return word[:1].upper() + word[1:] if word[:1] != "i" else word  # keep Turkish i ambiguity out
+    return word.upper()
+
+
+class TextSource:
+    """Random texts to compose: words of one language (weighted to the frequent ones), headings
+    in capitals, scripture references, numbers and the languages' quotes and dashes."""
+
+    def __init__(self, words, english_weight=0.3):
+        self.words = {k: v for k, v in words.items() if v}
+        self.langs = sorted(self.words)
+        self.english_weight = english_weight
+
+    def language(self, rng):
+        if "en" in self.words and rng.random() < self.english_weight:
+            return "en"
+        return rng.choice(self.langs)
+
+    def word(self, lang, rng):
+        ws = self.words[lang]
+        # Frequent words more often, as in running text; the tail for the rare letters.
+        return ws[min(int(rng.paretovariate(0.6)) - 1, len(ws) - 1)] if rng.random() < 0.5 else rng.choice(ws)
+
+    def phrase(self, rng, lang, n):
+        return " ".join(cased(self.word(lang, rng), rng) if i else
+                        self.word(lang, rng).capitalize() if rng.random() < 0.4 else self.word(lang, rng)
+                        for i in range(n))
+
+    def __call__(self, rng):
+        lang = self.language(rng)
+        r = rng.random()
+        if r < 0.45:
+            text = self.phrase(rng, lang, rng.randint(1, 5))
+        elif r < 0.6:
+            text = " ".join(self.word(lang, rng).upper() for _ in range(rng.randint(1, 3)))
+        elif r < 0.72:
+            text = synth.ref(rng)
+            if rng.random() < 0.5:
+                text = self.phrase(rng, lang, rng.randint(1, 2)) + " " + text
+        elif r < 0.8:
+            text = synth.number(rng) + " " + self.phrase(rng, lang, rng.randint(1, 3))
+        elif r < 0.9:
+            o, c = rng.choice(QUOTES.get(lang, [("“", "”")]))
+            text = o + self.phrase(rng, lang, rng.randint(1, 3)) + c
+        else:
+            a, b = self.phrase(rng, lang, rng.randint(1, 2)), self.phrase(rng, lang, rng.randint(1, 2))
+            sep = rng.choice([" – ", " — ", ", ", "; ", ": ", "? ", "! "])
+            text = a + sep + b
+            if lang == "es" and rng.random() < 0.5:
+                text = rng.choice(["¿", "¡"]) + text + ("?" if text[0] == "¿" else "!")
+            elif rng.random() < 0.3:
+                text += rng.choice(".!?")
+        return text
