@@ -46,7 +46,15 @@ public struct LineRecognition: Sendable, Hashable, Codable {
 public protocol LineRecognizing: Sendable {
     /// Grows whenever the model or the decoding changes what is output.
     var recognitionVersion: Int { get }
+    /// Which model reads (`ShippedModel.identifier` for the shipped ones). Stores keep it beside
+    /// `recognitionVersion`: a note read by another model is read again.
+    var recognitionModel: String { get }
     /// Recognizes one line or cluster of strokes (in writing order).
     /// - Returns: up to `maxCandidates` readings, best first; no candidates for no handwriting.
     func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition
+}
+
+extension LineRecognizing {
+    /// Recognizers that are not shipped models (fakes, stand-ins, an app's own) name none.
+    public var recognitionModel: String { "" }
 }

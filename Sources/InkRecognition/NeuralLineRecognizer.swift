@@ -19,12 +19,18 @@ import InkCore
 /// Complexity: linear in the length of the ink (see `InkNetwork`), plus the decoder's beam search.
 public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
     public let recognitionVersion: Int
+    public let recognitionModel: String
     public let network: InkNetwork
     public let extractor: InkFeatureExtractor
     public let alphabet: Alphabet
     public let decoder: CTCDecoder
 
-    public init(weights: WeightsFile, decoding: DecodingOptions = .shipped, recognitionVersion: Int? = nil) throws {
+    /// - Parameters:
+    ///   - recognitionVersion: nil for the weights' own `modelVersion`.
+    ///   - recognitionModel: what a store records as the model (`ShippedModel.identifier`).
+    public init(weights: WeightsFile, decoding: DecodingOptions = .shipped, recognitionVersion: Int? = nil,
+                recognitionModel: String = "") throws {
+        self.recognitionModel = recognitionModel
         network = try InkNetwork(weights: weights)
         extractor = InkFeatureExtractor(config: weights.metadata.features)
         alphabet = Alphabet(characters: Array(weights.metadata.alphabet))
@@ -34,6 +40,7 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
 
     private init(_ base: NeuralLineRecognizer, decoder: CTCDecoder) {
         recognitionVersion = base.recognitionVersion
+        recognitionModel = base.recognitionModel
         network = base.network
         extractor = base.extractor
         alphabet = base.alphabet

@@ -11,11 +11,12 @@ public enum RecognitionError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The recognizer that ships with InkIndex: the neural network in
-/// `Resources/inkrec.weights` (Training/MODEL_CARD.md) with the shipped decoding.
+/// The recognizers that ship with InkIndex: a neural network per `ShippedModel`
+/// (`Resources/inkrec-open.weights`, `Resources/inkrec.weights`; Training/MODEL_CARD.md) with the
+/// shipped decoding.
 ///
 /// ```swift
-/// let recognizer = try ShippedRecognizer.load()
+/// let recognizer = try ShippedRecognizer.load(.open)    // or .research, or load() for the default
 /// let reading = try recognizer.recognize(line.strokes, maxCandidates: 5)
 /// ```
 public enum ShippedRecognizer {
@@ -36,34 +37,44 @@ public enum ShippedRecognizer {
     /// prior in beam decoding (`WordPrior`, wordfreq's English frequencies: a bonus per Zipf
     /// point of each completed known word, a penalty per unknown one).
     public static let recognitionVersion = 5
-    /// The `modelVersion` the shipped weights file must declare.
-    static let expectedModelVersion = 4
+    /// The `modelVersion` the default model's weights file must declare.
+    static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
-    /// The shipped weights, parsed (cached after the first call).
-    public static func weights() throws -> WeightsFile {
-        try cachedWeights.get()
+    /// A shipped model's weights, parsed (cached after the first call).
+    public static func weights(_ model: ShippedModel = .default) throws -> WeightsFile {
+        try cachedWeights[model]!.get()
     }
 
-    private static let cachedWeights: Result<WeightsFile, Error> = Result {
-        guard let url = Bundle.module.url(forResource: "inkrec", withExtension: "weights", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "inkrec", withExtension: "weights") else {
-            throw RecognitionError.modelUnavailable("Resources/inkrec.weights is missing from the bundle")
+    private static let cachedWeights: [ShippedModel: Result<WeightsFile, Error>] = Dictionary(
+        uniqueKeysWithValues: ShippedModel.allCases.map { model in (model, Result { try readWeights(model) }) })
+
+    private static func readWeights(_ model: ShippedModel) throws -> WeightsFile {
+        let name = model.resourceName
+        guard let url = Bundle.module.url(forResource: name, withExtension: "weights", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: name, withExtension: "weights") else {
+            throw RecognitionError.modelUnavailable("Resources/\(name).weights is missing from the bundle")
         }
         let file = try WeightsFile(data: Data(contentsOf: url))
-        guard file.metadata.modelVersion == expectedModelVersion else {
+        guard file.metadata.modelVersion == model.expectedModelVersion else {
             throw RecognitionError.modelUnavailable(
-                "weights declare model version \(file.metadata.modelVersion), this build expects \(expectedModelVersion)")
+                "\(name).weights declares model version \(file.metadata.modelVersion), this build expects \(model.expectedModelVersion)")
         }
         return file
     }
 
-    /// The shipped recognizer with the shipped decoding (beam search and language model).
-    public static func load() throws -> any LineRecognizing {
-        try load(decoding: .shipped)
+    /// A shipped recognizer with the shipped decoding (beam search and language model).
+    public static func load(_ model: ShippedModel = .default) throws -> any LineRecognizing {
+        try load(model, decoding: .shipped)
     }
 
-    /// The shipped network with other decoding options.
+    /// The default model's network with other decoding options.
     public static func load(decoding: DecodingOptions) throws -> NeuralLineRecognizer {
-        try NeuralLineRecognizer(weights: weights(), decoding: decoding, recognitionVersion: recognitionVersion)
+        try load(.default, decoding: decoding)
+    }
+
+    /// A shipped model's network with other decoding options.
+    public static func load(_ model: ShippedModel, decoding: DecodingOptions) throws -> NeuralLineRecognizer {
+        try NeuralLineRecognizer(weights: weights(model), decoding: decoding, recognitionVersion: recognitionVersion,
+                                 recognitionModel: model.identifier)
     }
 }

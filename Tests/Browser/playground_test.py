@@ -215,6 +215,32 @@ def screenshot(driver, args):
         print(f"# no screenshot: {error.msg}", flush=True)
 
 
+def phone_scenario(driver, args, checks):
+    """In a phone-sized window (390 px wide) the ink takes the width and the readings stand
+    under it; a screenshot of it is left beside the desktop one."""
+    size = driver.get_window_size()
+    try:
+        driver.set_window_size(390, 844)
+        wait(driver, 10, lambda d: d.execute_script("return window.innerWidth") <= 400, "the window did not become phone-sized")
+        time.sleep(0.5)
+        geometry = driver.execute_script("""
+            const surface = document.querySelector('.surface').getBoundingClientRect();
+            const readings = document.getElementById('readings').getBoundingClientRect();
+            return {viewport: window.innerWidth, canvas: surface.width, surfaceBottom: surface.bottom,
+                    readingsTop: readings.top, readingsWidth: readings.width};""")
+        checks.check(geometry["canvas"] >= 0.8 * geometry["viewport"] and geometry["readingsTop"] >= geometry["surfaceBottom"] - 1,
+                     "on a phone (390 px) the canvas takes the width and the readings stand under it",
+                     f"viewport {geometry['viewport']} px, canvas {geometry['canvas']:.0f} px, readings from y {geometry['readingsTop']:.0f} "
+                     f"(canvas ends at {geometry['surfaceBottom']:.0f}), {geometry['readingsWidth']:.0f} px wide")
+        shot = os.path.join(os.path.dirname(os.path.abspath(args.screenshot or os.path.join(args.out, "playground.png"))), "playground-phone.png")
+        driver.execute_script("window.scrollTo(0, 0); document.activeElement?.blur();")
+        driver.save_screenshot(shot)
+        print(f"# phone screenshot: {shot}", flush=True)
+    finally:
+        driver.set_window_size(size["width"], size["height"])
+        time.sleep(0.5)
+
+
 def saved_note(driver, args, title):
     """Saves the open note under `title` and returns it as the API stores it."""
     field = driver.find_element(By.ID, "title")
@@ -371,6 +397,7 @@ def run(args, checks):
         if not args.layout:
             layout_toggle.click()
         screenshot(driver, args)
+        phone_scenario(driver, args, checks)
         if not args.no_edit:
             edit_scenario(driver, args, checks)
         print(f"# finished in {time.monotonic() - started:.1f} s", flush=True)

@@ -134,7 +134,7 @@ import Testing
         "serve",
         "bench-spatial --seed 2 --json",
         "bench-spatial --data ../shared/data --set testset_v --set testset_t --limit 100 --failures 3",
-        "bench-spatial --picture Docs/images/spatial-search.svg",
+        "bench-spatial --picture Docs/Images/spatial-search.svg",
         "search grace a.json --emphasized --in margin --in body",
         "search --linked 'Jn 3:16' a.json b.json --in margin --json",
         "library search grace --emphasized --in margin",

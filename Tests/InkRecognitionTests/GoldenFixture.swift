@@ -19,8 +19,8 @@ struct GoldenFixture: Decodable {
 
     var cases: [Case]
 
-    static func load() throws -> GoldenFixture {
-        let url = try #require(Bundle.module.url(forResource: "golden", withExtension: "json", subdirectory: "Fixtures"))
+    static func load(_ name: String = "golden") throws -> GoldenFixture {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures"))
         return try JSONDecoder().decode(GoldenFixture.self, from: Data(contentsOf: url))
     }
 }

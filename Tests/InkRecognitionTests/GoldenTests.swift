@@ -2,17 +2,16 @@ import Foundation
 import Testing
 @testable import InkRecognition
 
-/// Swift against the training pipeline (Training/golden.py), on synthetic ink.
+/// Swift against the training pipeline (Training/golden.py), on synthetic ink, for each shipped
+/// model (its own features: the open model's reference pitch is its own).
 @Suite struct GoldenTests {
-    let fixture: GoldenFixture
-    let weights: WeightsFile
-
-    init() throws {
-        fixture = try GoldenFixture.load()
-        weights = try ShippedRecognizer.weights()
+    static func fixtureAndWeights(_ model: ShippedModel) throws -> (GoldenFixture, WeightsFile) {
+        (try GoldenFixture.load(model == .research ? "golden" : "golden-\(model.identifier)"), try ShippedRecognizer.weights(model))
     }
 
-    @Test func featuresMatchPythonWithin1e4() throws {
+    @Test(arguments: ShippedModel.allCases)
+    func featuresMatchPythonWithin1e4(model: ShippedModel) throws {
+        let (fixture, weights) = try Self.fixtureAndWeights(model)
         let extractor = InkFeatureExtractor(config: weights.metadata.features)
         for golden in fixture.cases {
             let features = extractor.extract(golden.points)
@@ -28,7 +27,9 @@ import Testing
     /// run on 16-bit integers (`QuantizedMatrix`: 14-bit weights, 15-bit inputs); the fixtures
     /// measure 0.005–0.010, where float products measured under 1e-3. On testset_t the recognized
     /// text was the same to 0.01 points of CER.
-    @Test func networkMatchesPyTorchWithin2e2() throws {
+    @Test(arguments: ShippedModel.allCases)
+    func networkMatchesPyTorchWithin2e2(model: ShippedModel) throws {
+        let (fixture, weights) = try Self.fixtureAndWeights(model)
         let network = try InkNetwork(weights: weights)
         for golden in fixture.cases {
             #expect(network.classCount == golden.classes)

@@ -25,8 +25,31 @@ import Testing
         #expect(lm.logProbability(ofText: "Jn 3:16") > lm.logProbability(ofText: "Jn 3:1b"))
     }
 
-    @Test func unknownCharactersGetTheFloor() {
-        #expect(lm.logProbability(of: "é", after: "caf") == lm.unknownLogProbability)
+    @Test func charactersWithoutAnASCIISpellingGetTheFloor() {
+        #expect(lm.logProbability(of: "字", after: "caf") == lm.unknownLogProbability)
+        #expect(lm.logProbability(of: "😀", after: "") == lm.unknownLogProbability)
+    }
+
+    /// The open model writes Latin letters the English model never saw: each is scored as its
+    /// ASCII spelling at a fixed cost, so an accent costs ln 2, not an unknown symbol.
+    @Test func latinLettersScoreAsTheirASCIISpelling() {
+        let cost = NGramLanguageModel.foldedLogProbability
+        #expect(abs(lm.logProbability(of: "é", after: "caf") - (lm.logProbability(of: "e", after: "caf") + cost)) < 1e-9)
+        #expect(abs(lm.logProbability(ofText: "más") - (lm.logProbability(ofText: "mas") + cost)) < 1e-9)
+        // Two-letter spellings read both letters, and the context goes on after them.
+        #expect(abs(lm.logProbability(ofText: "Straße") - (lm.logProbability(ofText: "Strasse") + cost)) < 1e-9)
+        // Where the English model knew only an unknown symbol, the letter now costs about what its base does.
+        #expect(lm.logProbability(of: "ü", after: "") > lm.unknownLogProbability + 5)
+        #expect(lm.logProbability(ofText: "«the Lord»") > lm.logProbability(ofText: "«tke Lcrd»") + 5)
+    }
+
+    @Test func latinFoldingSpellsLettersAndPunctuationInASCII() {
+        let cases: [(Character, String?)] = [("é", "e"), ("Ñ", "N"), ("ß", "ss"), ("Œ", "OE"), ("ø", "o"), ("ł", "l"),
+                                              ("ı", "i"), ("İ", "I"), ("ș", "s"), ("ő", "o"), ("«", "\""), ("–", "-"),
+                                              ("¿", "?"), ("a", nil), ("字", nil)]
+        for (character, ascii) in cases {
+            #expect(LatinFolding.ascii(for: character) == ascii, "\(character)")
+        }
     }
 
     @Test func stateAndStringQueriesAgree() {

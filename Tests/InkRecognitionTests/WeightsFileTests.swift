@@ -58,4 +58,29 @@ import Testing
         }
         _ = try InkNetwork(weights: weights)
     }
+
+    /// Both shipped models load, declare their own model versions and say whose data they are.
+    @Test(arguments: ShippedModel.allCases)
+    func everyShippedModelLoads(model: ShippedModel) throws {
+        let weights = try ShippedRecognizer.weights(model)
+        #expect(weights.metadata.modelVersion == model.expectedModelVersion)
+        let recognizer = try ShippedRecognizer.load(model, decoding: .shipped)
+        #expect(recognizer.recognitionModel == model.identifier)
+        #expect(recognizer.recognitionVersion == ShippedRecognizer.recognitionVersion)
+        #expect(recognizer.alphabet.classCount == recognizer.network.classCount)
+    }
+
+    /// The open model's alphabet holds the letters of its 20 languages; its preprocessing uses a
+    /// reference pitch of its own (measured on UNIPEN), not IAM-OnDB's.
+    @Test func theOpenModelReadsTheLatinAlphabet() throws {
+        let open = try ShippedRecognizer.weights(.open), research = try ShippedRecognizer.weights(.research)
+        let alphabet = Set(open.metadata.alphabet)
+        for character in "áàâäãåæçéèêëíìîïñóòôöõøœúùûüÿßąćęłńśźżčďěňřšťůžășțőűğışİ¿¡«»„“”‘’–—ÁÉÑÖÜ" {
+            #expect(alphabet.contains(character), "the open model's alphabet lacks \(character)")
+        }
+        #expect(Set(research.metadata.alphabet).isSubset(of: alphabet))
+        #expect(open.metadata.features.width.referencePitch != research.metadata.features.width.referencePitch)
+        #expect(ShippedModel.open.terms.contains("commercial"))
+        #expect(ShippedModel.research.terms.contains("non-commercial"))
+    }
 }

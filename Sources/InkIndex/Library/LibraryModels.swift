@@ -9,19 +9,24 @@ public struct NoteInfo: Sendable, Hashable, Codable {
     /// The recognizer version of the note's index, or nil where it was never indexed.
     public var recognitionVersion: Int?
     public var indexedAt: Date?
+    /// The model that read the note's index (`ShippedModel.identifier`), nil where never indexed.
+    public var recognitionModel: String? = nil
 }
 
 /// The derived index of one note, as produced by a recognizer of a given version.
 public struct NoteIndex: Sendable, Hashable {
     public var recognitionVersion: Int
+    /// The model that read it (`LineRecognizing.recognitionModel`; "" for one that names none).
+    public var recognitionModel: String
     /// Words in reading order (line, then position), as InkSearch's tokenizer made them.
     public var words: [WordToken]
     /// What the page's layout says of each word (cluster, marks, links), stored beside the
     /// words; nil: every word in the body, unmarked (one per word where given).
     public var markup: PageMarkup?
 
-    public init(recognitionVersion: Int, words: [WordToken], markup: PageMarkup? = nil) {
+    public init(recognitionVersion: Int, recognitionModel: String = "", words: [WordToken], markup: PageMarkup? = nil) {
         self.recognitionVersion = recognitionVersion
+        self.recognitionModel = recognitionModel
         self.words = words
         self.markup = markup
     }

@@ -1,8 +1,18 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6],
+    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6, version7],
                                    followUps: [3: { try CitationRows.rebuild($0) }, 4: { try TermVariants.rebuild($0) }])
+
+    /// Version 7: which model indexed each note (`LineRecognizing.recognitionModel`: "open",
+    /// "research", or "" for a recognizer that names none), beside its recognition version, so
+    /// that a note read by another model is indexed again. Every note indexed before was read by
+    /// the research model, the only one there was. No drawing is touched.
+    static let version7 = """
+        -- Derived: the model of each note's index.
+        ALTER TABLE note_index ADD COLUMN recognition_model TEXT NOT NULL DEFAULT '';
+        UPDATE note_index SET recognition_model = 'research';
+        """
 
     /// Version 6: where each word stands on its page (`PageMarkup`, from the layout): its
     /// cluster (body, margin note, heading), the marks on it, and the links (arrows, connectors,

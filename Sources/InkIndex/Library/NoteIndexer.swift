@@ -21,6 +21,8 @@ public struct NoteIndexer: Sendable {
     }
 
     public var recognitionVersion: Int { recognizer.recognitionVersion }
+    /// The model the recognizer names (see `LineRecognizing.recognitionModel`).
+    public var recognitionModel: String { recognizer.recognitionModel }
 
     /// Recognizes every line of the drawing. Throws where the recognizer failed on a line, so that
     /// no index with missing lines is committed.
@@ -33,7 +35,8 @@ public struct NoteIndexer: Sendable {
     public static func index(_ drawing: Drawing, with strokeRecognizer: StrokeRecognizer) async throws -> NoteIndex {
         await strokeRecognizer.updateDrawing(drawing)
         if let error = await strokeRecognizer.lastError { throw error }
-        return NoteIndex(recognitionVersion: strokeRecognizer.recognitionVersion, words: await strokeRecognizer.wordTokens,
+        return NoteIndex(recognitionVersion: strokeRecognizer.recognitionVersion,
+                         recognitionModel: strokeRecognizer.recognitionModel, words: await strokeRecognizer.wordTokens,
                          markup: await strokeRecognizer.pageMarkup)
     }
 }

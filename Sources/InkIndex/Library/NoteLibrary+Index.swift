@@ -53,10 +53,10 @@ extension NoteLibrary {
             }
             try CitationRows.insert(index.citations, tokenIDs: tokenIDs, noteID: noteID, into: db)
             try db.execute("""
-                INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count)
-                VALUES (?, ?, ?, ?, ?)
+                INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count, recognition_model)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """, [.text(noteID), .int(index.recognitionVersion), .double(date.timeIntervalSince1970),
-                      .int(drawingChecksum), .int(index.words.count)])
+                      .int(drawingChecksum), .int(index.words.count), .text(index.recognitionModel)])
             return true
         }
     }
@@ -149,15 +149,31 @@ extension NoteLibrary {
         }.first
     }
 
-    /// Notes to (re)index for a recognizer of `version`, oldest index first (never-indexed notes
-    /// first of all): those indexed by an older version, never indexed, indexed from a drawing
-    /// that has changed since, or (with `force`) indexed before `forcedBefore`.
-    public func notesToIndex(version: Int, force: Bool = false, forcedBefore: Date = .distantFuture) throws -> [String] {
+    /// The model that read a note's index (`ShippedModel.identifier`; "" for a recognizer that
+    /// names none), or nil where it was never indexed.
+    public func indexModel(noteID: String) throws -> String? {
+        try db.query("SELECT recognition_model FROM note_index WHERE note = ?", [.text(noteID)]) { $0.text(0) }.first
+    }
+
+    /// Notes to (re)index for a recognizer of `version` and `model`, oldest index first
+    /// (never-indexed notes first of all): those indexed by an older version or by another model,
+    /// never indexed, indexed from a drawing that has changed since, or (with `force`) indexed
+    /// before `forcedBefore`.
+    ///
+    /// ```swift
+    /// let stale = try library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel)
+    /// ```
+    /// - Parameter model: `LineRecognizing.recognitionModel`; "" (a recognizer that names no
+    ///   model) compares versions only.
+    public func notesToIndex(version: Int, model: String = "", force: Bool = false,
+                             forcedBefore: Date = .distantFuture) throws -> [String] {
         try db.query("""
             SELECT n.id FROM notes n LEFT JOIN note_index i ON i.note = n.id
             WHERE i.note IS NULL OR i.recognition_version < ? OR i.drawing_checksum != n.checksum
+               OR (? != '' AND i.recognition_model != ?)
                OR (? AND i.indexed_at < ?)
             ORDER BY coalesce(i.indexed_at, -1e300), n.modified, n.id
-            """, [.int(version), .int(force ? 1 : 0), .double(forcedBefore.timeIntervalSince1970)]) { $0.text(0) }
+            """, [.int(version), .text(model), .text(model), .int(force ? 1 : 0),
+                  .double(forcedBefore.timeIntervalSince1970)]) { $0.text(0) }
     }
 }

@@ -155,13 +155,14 @@ public actor NoteLibrary {
 
     private func noteInfos(where condition: String, _ bindings: [SQLValue]) throws -> [NoteInfo] {
         try db.query("""
-            SELECT n.id, n.title, n.created, n.modified, i.recognition_version, i.indexed_at
+            SELECT n.id, n.title, n.created, n.modified, i.recognition_version, i.indexed_at, i.recognition_model
             FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE \(condition) ORDER BY n.created, n.id
             """, bindings) { row in
             NoteInfo(id: row.text(0), title: row.text(1), created: Date(timeIntervalSince1970: row.double(2)),
                      modified: Date(timeIntervalSince1970: row.double(3)),
                      recognitionVersion: row.isNull(4) ? nil : Int(row.int(4)),
-                     indexedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5)))
+                     indexedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5)),
+                     recognitionModel: row.isNull(6) ? nil : row.text(6))
         }
     }
 

@@ -34,7 +34,8 @@ public struct LibraryRebuilder: Sendable {
     /// stops it between notes; what was committed stays committed.
     @discardableResult
     public func run(force: Bool = false, progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Progress {
-        let ids = try await library.notesToIndex(version: indexer.recognitionVersion, force: force, forcedBefore: Date())
+        let ids = try await library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel,
+                                                force: force, forcedBefore: Date())
         var state = Progress(total: ids.count)
         progress(state)
         let library = self.library, indexer = self.indexer

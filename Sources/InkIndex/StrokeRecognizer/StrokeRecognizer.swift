@@ -11,7 +11,7 @@ import InkSearch
 /// again. Once `updateDrawing(_:)` returns, every query answers for that drawing.
 ///
 /// ```swift
-/// let recognizer = StrokeRecognizer()                 // the shipped model, preferred languages
+/// let recognizer = StrokeRecognizer(model: .open)     // a shipped model, preferred languages
 /// await recognizer.updateDrawing(drawing)
 /// let text = await recognizer.recognizedText()        // "Love is patient\n1 Cor 13:4-7"
 /// for result in await recognizer.search("1 Corinthians 13:5") {
@@ -33,13 +33,17 @@ public actor StrokeRecognizer {
 
     /// The version of the recognizer this instance uses.
     public nonisolated let recognitionVersion: Int
+    /// The model this instance reads with (`ShippedModel.identifier`; "" for a recognizer that
+    /// names none). Stores keep it beside `recognitionVersion`.
+    public nonisolated let recognitionModel: String
     /// The languages asked for (the process's preferred languages by default).
     public nonisolated let preferredLanguages: [String]
 
     /// How many readings are asked per line.
     public nonisolated let maxCandidates: Int
 
-    private static let shipped: Result<any LineRecognizing, any Error> = Result { try ShippedRecognizer.load() }
+    private static let shipped: [ShippedModel: Result<any LineRecognizing, any Error>] = Dictionary(
+        uniqueKeysWithValues: ShippedModel.allCases.map { model in (model, Result { try ShippedRecognizer.load(model) }) })
 
     private let recognizer: (any LineRecognizing)?
     private let segmenter = PageSegmenter()
@@ -56,13 +60,16 @@ public actor StrokeRecognizer {
     /// text and are tried again on the next update.
     public private(set) var lastError: (any Error)?
 
-    /// A recognizer using the shipped model.
-    /// - Parameter preferredLanguages: nil for the process's preferred languages, falling back to
-    ///   English.
-    public init(preferredLanguages: [String]? = nil) {
+    /// A recognizer using a shipped model.
+    /// - Parameters:
+    ///   - model: which shipped model reads (`ShippedModel.default` where not given; an app that
+    ///     ships commercially names `.open`).
+    ///   - preferredLanguages: nil for the process's preferred languages, falling back to English.
+    public init(model: ShippedModel = .default, preferredLanguages: [String]? = nil) {
+        let shipped = Self.shipped[model]!
         var loadError: (any Error)?
-        if case .failure(let error) = Self.shipped { loadError = error }
-        self.init(recognizer: try? Self.shipped.get(), preferredLanguages: preferredLanguages, maxCandidates: 8,
+        if case .failure(let error) = shipped { loadError = error }
+        self.init(recognizer: try? shipped.get(), preferredLanguages: preferredLanguages, maxCandidates: 8,
                   tokenizer: WordTokenizer(), loadError: loadError)
     }
 
@@ -78,6 +85,7 @@ public actor StrokeRecognizer {
         self.lastError = loadError
         self.recognizer = recognizer
         self.recognitionVersion = recognizer?.recognitionVersion ?? 0
+        self.recognitionModel = recognizer?.recognitionModel ?? ""
         self.maxCandidates = maxCandidates
         self.tokenizer = tokenizer
         let asked = preferredLanguages ?? Locale.preferredLanguages

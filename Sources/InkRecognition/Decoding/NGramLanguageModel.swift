@@ -95,7 +95,10 @@ public struct NGramLanguageModel: CharacterLanguageModel {
         } else {
             symbol = symbolIndex[next] ?? -1
         }
-        guard symbol >= 0 else { return (unknownLogProbability, 0) }
+        guard symbol >= 0 else {
+            guard let ascii = LatinFolding.ascii(for: next) else { return (unknownLogProbability, 0) }
+            return scoreFolded(ascii, after: state)
+        }
         var node = Int(state)
         var penalty = 0.0
         while true {
@@ -108,6 +111,22 @@ public struct NGramLanguageModel: CharacterLanguageModel {
             penalty += Double(backoff[node])
             node = Int(suffixLink[node])
         }
+    }
+
+    /// What a letter outside the model's symbols costs beyond its ASCII spelling: ln 0.5, so that
+    /// "más" scores as "mas" less a little, never as three unknown symbols.
+    public static let foldedLogProbability = log(0.5)
+
+    /// A character the model lacks, scored as its ASCII spelling (`LatinFolding`).
+    private func scoreFolded(_ ascii: String, after state: Int32) -> (logProbability: Double, state: Int32) {
+        var total = Self.foldedLogProbability
+        var current = state
+        for character in ascii {
+            let step = score(character, after: current)
+            total += step.logProbability
+            current = step.state
+        }
+        return (total, current)
     }
 
     /// The child of `node` by `symbol`, by binary search among its sorted children.

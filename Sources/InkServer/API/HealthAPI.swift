@@ -7,8 +7,9 @@ extension APIResponder {
         let reader = connections.reader
         let version = recognizer.recognitionVersion
         let answer = HealthAnswer(version: InkIndexInfo.version, recognitionVersion: version,
+                                  recognitionModel: recognizer.recognitionModel,
                                   notes: try await reader.notes().count,
-                                  waitingForIndex: try await reader.notesToIndex(version: version).count,
+                                  waitingForIndex: try await reader.notesToIndex(version: version, model: recognizer.recognitionModel).count,
                                   reindexing: reindex.isRunning)
         return try JSONAnswers.response(answer)
     }

@@ -83,8 +83,10 @@ public struct HealthAnswer: Codable, Sendable {
     public var version: String
     /// The recognizer's version: notes indexed by an older one are waiting to be read again.
     public var recognitionVersion: Int
+    /// The model that reads ("open", "research"; "" for a recognizer that names none).
+    public var recognitionModel: String
     public var notes: Int
-    /// Notes not yet indexed by this recognizer version (never indexed, older, or changed since).
+    /// Notes not yet indexed by this recognizer version and model (never indexed, older, or changed since).
     public var waitingForIndex: Int
     /// Whether the background reindex is running.
     public var reindexing: Bool

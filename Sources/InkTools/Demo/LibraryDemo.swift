@@ -21,9 +21,9 @@ public struct LibraryDemo: Sendable {
 
     /// The shipped model where it loads; otherwise the transcript stored in the demo ink, with
     /// the reason, so that the output says which one ran.
-    public static func recognizer() -> (recognizer: any LineRecognizing, note: String?) {
+    public static func recognizer(_ model: ShippedModel = .default) -> (recognizer: any LineRecognizing, note: String?) {
         do {
-            return (try ShippedRecognizer.load(), nil)
+            return (try ShippedRecognizer.load(model), nil)
         } catch {
             return (TranscriptRecognizer(), "\(error). Reading the transcript stored in the synthetic ink instead: this run shows the store and search, not recognition.")
         }

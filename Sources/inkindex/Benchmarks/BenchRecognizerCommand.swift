@@ -18,6 +18,8 @@ struct BenchRecognizerCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("A dataset file (.jsonl, .jsonl.gz).", valueName: "data.jsonl.gz"))
     var path: String
 
+    @OptionGroup var model: ModelOption
+
     @Option(help: ArgumentHelp("Samples to read.", valueName: "n"))
     var limit = 100
 
@@ -34,7 +36,7 @@ struct BenchRecognizerCommand: AsyncParsableCommand {
         do { samples = try DatasetReader(path: path).readAll(limit: limit) } catch { throw CLIError.badInput("cannot read \(path): \(error)") }
         var options = DecodingOptions.shipped
         options.method = .greedy
-        let recognizer = try ShippedRecognizer.load(decoding: options)
+        let recognizer = try ShippedRecognizer.load(model.model, decoding: options)
         var features: [Double] = [], network: [Double] = [], decoding: [Double] = [], total: [Double] = []
         var frames = 0
         let progress = ProgressBar(label: "bench-recognizer", total: samples.count)

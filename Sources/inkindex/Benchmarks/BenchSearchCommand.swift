@@ -33,6 +33,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
     var deriveConfusions = false
 
     @OptionGroup var data: DataOption
+    @OptionGroup var model: ModelOption
 
     @Option(name: .customLong("set"), help: ArgumentHelp("IAM-OnDB file for quality (default testset_t; tune on testset_v).", valueName: "name"))
     var set: String?
@@ -154,7 +155,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             let set = file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? self.set ?? "testset_t"
             let file = self.file ?? Self.iam(data, self.set ?? "testset_t")
             let lines = try await Self.qualityLines(file: file, kind: kind, cer: cer, limit: limit,
-                                                    heldOutOnly: heldOutWriters, cache: recognitions, quiet: json)
+                                                    heldOutOnly: heldOutWriters, cache: recognitions, model: model.model, quiet: json)
             if derive {
                 var deriver = ConfusionDeriver()
                 for line in lines { deriver.add(reference: line.text, hypothesis: line.bestText) }
@@ -249,7 +250,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
     }
 
     private static func qualityLines(file: String, kind: String, cer: Double, limit: Int?, heldOutOnly: Bool, cache: String?,
-                                     quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
+                                     model: ShippedModel, quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
         if let cache, FileManager.default.fileExists(atPath: cache) {
             return Array(try readCache(cache).prefix(limit ?? .max))
         }
@@ -263,7 +264,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             lines = samples.map { .init(id: $0.id, text: $0.text, recognition: reader.recognition(of: $0.text, seed: $0.id)) }
         } else {
             let recognizer: any LineRecognizing
-            do { recognizer = try ShippedRecognizer.load() } catch { throw CLIError.failure("\(error) (use --recognizer noisy until the model lands)") }
+            do { recognizer = try ShippedRecognizer.load(model) } catch { throw CLIError.failure("\(error) (use --recognizer noisy until the model lands)") }
             lines = try await recognizeAll(samples, recognizer, quiet: quiet)
         }
         if let cache {

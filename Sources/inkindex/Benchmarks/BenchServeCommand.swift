@@ -20,6 +20,8 @@ struct BenchServeCommand: AsyncParsableCommand {
             the library check. Build with -c release; run with nice on a shared machine.
             """)
 
+    @OptionGroup var model: ModelOption
+
     @Option(help: ArgumentHelp("Notes in the library.", valueName: "n"))
     var notes = ServerLoadBenchmark.Configuration().notes
 
@@ -60,7 +62,7 @@ struct BenchServeCommand: AsyncParsableCommand {
         config.databasePath = db ?? config.databasePath
         config.searchShare = searchShare
         config.writeShare = writeShare
-        let report = try await ServerLoadBenchmark(configuration: config, recognizer: try ShippedRecognizer.load()).run { Terminal.printError($0) }
+        let report = try await ServerLoadBenchmark(configuration: config, recognizer: try model.load()).run { Terminal.printError($0) }
         if json { try Terminal.printJSON(report, pretty: true); return }
         func row(_ kind: String) -> String {
             let k = report.kinds[kind] ?? ServerLoadBenchmark.KindFigures()

@@ -29,6 +29,7 @@ struct BenchSpatialCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var data: DataOption
+    @OptionGroup var model: ModelOption
 
     @Option(name: .customLong("set"), help: ArgumentHelp("An iam-ondb file stem, repeatable (default testset_v and testset_t).", valueName: "name"))
     var sets: [String] = []
@@ -72,7 +73,7 @@ struct BenchSpatialCommand: AsyncParsableCommand {
         }
         let benchmark = SpatialBenchmark(seed: UInt64(seed))
         let recognizer: any LineRecognizing
-        do { recognizer = try ShippedRecognizer.load() } catch { throw CLIError.failure("\(error)") }
+        recognizer = try model.load()
         for set in sets.isEmpty ? ["testset_v", "testset_t"] : sets {
             let path = "\(data.path)/iam-ondb/\(set).jsonl.gz"
             let samples: [LabeledSample]

@@ -27,10 +27,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "shipped: the trained model where present; transcript: the text stored in the ink.")
     var recognizer = Recognizer.shipped
 
+    @OptionGroup var model: ModelOption
+
     func run() async throws {
         let (lineRecognizer, note): (any LineRecognizing, String?)
         switch recognizer {
-        case .shipped: (lineRecognizer, note) = LibraryDemo.recognizer()
+        case .shipped: (lineRecognizer, note) = LibraryDemo.recognizer(model.model)
         case .transcript: (lineRecognizer, note) = (TranscriptRecognizer(), "reading the transcript stored in the synthetic ink (no recognition).")
         }
         if let note { print("Note: \(note)\n") }

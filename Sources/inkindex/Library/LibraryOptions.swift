@@ -14,10 +14,12 @@ struct LibraryOptions: ParsableArguments {
     var db: String?
 
     @Option(help: ArgumentHelp("""
-        shipped: the trained model. transcript[:VERSION]: reads the transcript stored \
+        shipped: the trained model (see --model). transcript[:VERSION]: reads the transcript stored \
         in synthetic demo ink (no recognition; for demos and tests).
         """, valueName: "name"))
     var recognizer = "shipped"
+
+    @OptionGroup var model: ModelOption
 
     @Option(help: ArgumentHelp("Notes recognized at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
@@ -51,7 +53,7 @@ struct LibraryOptions: ParsableArguments {
 
     func lineRecognizer() throws -> any LineRecognizing {
         switch try lineRecognizerKind() {
-        case .shipped: return try ShippedRecognizer.load()
+        case .shipped: return try model.load()
         case .transcript(nil): return TranscriptRecognizer()
         case .transcript(let version?): return TranscriptRecognizer(recognitionVersion: version, alternativeLogProbability: -Double(version))
         }

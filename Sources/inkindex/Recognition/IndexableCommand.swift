@@ -15,8 +15,9 @@ struct IndexableCommand: AsyncParsableCommand {
     var files: [String]
 
     @OptionGroup var simulate: SimulateOption
+    @OptionGroup var model: ModelOption
 
     func run() async throws {
-        try await NoteInputs.printEach(files, simulate: simulate.rate) { await $0.indexableContent }
+        try await NoteInputs.printEach(files, simulate: simulate.rate, model: model) { await $0.indexableContent }
     }
 }

@@ -35,11 +35,10 @@ enum NoteInputs {
 
     /// Recognizes every note: with the shipped model, or with `--simulate` from dataset
     /// transcriptions (a stand-in for trying the pipeline without a model).
-    static func recognize(_ notes: [InputNote], simulate: Double?, quiet: Bool = false) async throws -> [StrokeRecognizer] {
+    static func recognize(_ notes: [InputNote], simulate: Double?, model: ModelOption,
+                          quiet: Bool = false) async throws -> [StrokeRecognizer] {
         var shipped: (any LineRecognizing)?
-        if simulate == nil {
-            do { shipped = try ShippedRecognizer.load() } catch { throw CLIError.failure("\(error)") }
-        }
+        if simulate == nil { shipped = try model.load() }
         var recognizers: [StrokeRecognizer] = []
         for note in notes {
             let line: any LineRecognizing
@@ -68,9 +67,10 @@ enum NoteInputs {
 
     /// Recognizes every drawing named on the command line and prints what `describe` makes of
     /// it, after a line '# SAMPLE-ID' where a file holds many samples (`text`, `indexable`).
-    static func printEach(_ files: [String], simulate: Double?, _ describe: (StrokeRecognizer) async -> String?) async throws {
+    static func printEach(_ files: [String], simulate: Double?, model: ModelOption,
+                          _ describe: (StrokeRecognizer) async -> String?) async throws {
         let notes = try read(files)
-        let recognizers = try await recognize(notes, simulate: simulate)
+        let recognizers = try await recognize(notes, simulate: simulate, model: model)
         for (note, recognizer) in zip(notes, recognizers) {
             if let id = note.sampleID { print("# \(id)") }
             print(await describe(recognizer) ?? "")

@@ -4,6 +4,8 @@ import InkIndex
 /// The decoding switches that `recognize`, `eval` and `bench-decoder` share, and loading the
 /// shipped recognizer with them.
 struct RecognizerOptions: ParsableArguments {
+    @OptionGroup var model: ModelOption
+
     @Flag(help: "Best path only (no beam search, no language model).")
     var greedy = false
 
@@ -62,7 +64,7 @@ struct RecognizerOptions: ParsableArguments {
 
     /// The shipped recognizer, switched to these decoding options where they differ.
     func loadRecognizer() throws -> any LineRecognizing {
-        let recognizer = try ShippedRecognizer.load()
+        let recognizer = try model.load()
         guard decoding != .shipped else { return recognizer }
         guard let configurable = recognizer as? any DecodingConfigurable else {
             throw CLIError.failure("this recognizer's decoding cannot be changed (--greedy, --no-lm, --beam, ...)")

@@ -43,6 +43,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup(title: "Where on the page") var spatial: SpatialOptions
 
     @OptionGroup var simulate: SimulateOption
+    @OptionGroup var model: ModelOption
 
     func validate() throws {
         let queryGiven = queries != nil || spatial.linked != nil
@@ -84,7 +85,7 @@ struct SearchCommand: AsyncParsableCommand {
             queries = [files.removeFirst()]
         }
         let notes = try NoteInputs.read(files)
-        let recognizers = try await NoteInputs.recognize(notes, simulate: simulate.rate, quiet: json || batch != nil)
+        let recognizers = try await NoteInputs.recognize(notes, simulate: simulate.rate, model: model, quiet: json || batch != nil)
         // One index over every note's words (what each StrokeRecognizer searches on its own), so
         // that a query costs one search, not one per note: thousands of queries over thousands of
         // samples stay cheap.

@@ -474,12 +474,15 @@
     for (const line of lines) {
       const entry = readingEntry(line);
       panel.appendChild(entry);
+      // On a phone the readings stand under the canvas in reading order (style.css), not level
+      // with their lines.
+      if (getComputedStyle(entry).position === "static") { panel.style.minHeight = ""; continue; }
       // Level with its line's top, pushed down where the entry above is still in the way.
       const top = Math.max(rectToScreen(line.bounds).y, nextTop);
       entry.style.top = `${top}px`;
       nextTop = top + entry.offsetHeight + 6;
     }
-    panel.style.minHeight = `${nextTop}px`;
+    if (nextTop) panel.style.minHeight = `${nextTop}px`;
   }
 
   function setReadings(lines, layout, current) {
@@ -772,7 +775,7 @@
   async function refreshHealth() {
     try {
       const h = await api("GET", "/api/health");
-      els.health.textContent = `InkIndex ${h.version} · recognition version ${h.recognitionVersion} · ${h.notes} note${h.notes === 1 ? "" : "s"}${h.waitingForIndex ? ` · ${h.waitingForIndex} waiting to be indexed` : ""}`;
+      els.health.textContent = `InkIndex ${h.version} · recognition version ${h.recognitionVersion}${h.recognitionModel ? ` (${h.recognitionModel} model)` : ""} · ${h.notes} note${h.notes === 1 ? "" : "s"}${h.waitingForIndex ? ` · ${h.waitingForIndex} waiting to be indexed` : ""}`;
     } catch (error) {
       els.health.textContent = "Server not reachable";
     }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The recognition models that ship with InkIndex. They differ in what they were trained on, and
+/// so in who may ship them.
+///
+/// ```swift
+/// let recognizer = try ShippedRecognizer.load(.open)       // any app may ship it
+/// let research = try ShippedRecognizer.load(.research)     // non-commercial research only
+/// print(ShippedModel.default, ShippedModel.open.terms)
+/// ```
+public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Trained only on data whose terms allow commercial use: UNIPEN and UJI Pen Characters (both
+    /// CC BY 4.0) and words of 20 Latin-script languages composed from their real characters
+    /// (`Training/MODEL_CARD.md`, "The open model"). Its alphabet has those languages' letters.
+    case open
+    /// Trained on IAM-OnDB, whose terms allow non-commercial research only, and on UNIPEN: the
+    /// more accurate English reader, which no commercial app may ship.
+    case research
+
+    /// The model an app gets when it names none.
+    ///
+    /// The rule: the open model, unless its CER on IAM-OnDB testset_v (shipped decoding,
+    /// normalized) is more than 1.5 times the research model's. The figures behind this
+    /// release's choice are in the README ("Which model") and `Training/MODEL_CARD.md`. An app
+    /// that ships commercially should name `.open`, whatever the default.
+    public static let `default`: ShippedModel = .research
+
+    /// The name of the weights file in the bundle's `Resources` (without its extension).
+    var resourceName: String {
+        switch self {
+        case .open: "inkrec-open"
+        case .research: "inkrec"
+        }
+    }
+
+    /// The `modelVersion` the model's weights file must declare (`Training/export.py`).
+    var expectedModelVersion: Int {
+        switch self {
+        case .open: 5
+        case .research: 4
+        }
+    }
+
+    /// The terms under which the model's weights may be used.
+    public var terms: String {
+        switch self {
+        case .open:
+            "Trained on UNIPEN and UJI Pen Characters (CC BY 4.0) and wordfreq word lists (CC BY-SA 4.0): "
+                + "may be shipped in commercial and non-commercial apps, with the attribution in NOTICE."
+        case .research:
+            "Trained on IAM-OnDB, whose terms allow non-commercial research only: "
+                + "may not be shipped in a commercial app."
+        }
+    }
+
+    /// The identifier a note library stores for notes this model indexed ("open", "research").
+    public var identifier: String { rawValue }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import InkIndex
+import InkTools
+
+/// Schema 7: the library keeps which model read each note, and a note read by another model is
+/// due for indexing as a note read under an older version is.
+@Suite struct LibraryModelTests {
+    /// The transcript reader under a model's name, standing in for a shipped model.
+    struct NamedModelReader: LineRecognizing {
+        var recognitionModel: String
+        var recognitionVersion: Int { base.recognitionVersion }
+        let base = TranscriptRecognizer(recognitionVersion: 5)
+        func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
+            try base.recognize(strokes, maxCandidates: maxCandidates)
+        }
+    }
+
+    @Test func aNoteReadByAnotherModelIsDueForIndexing() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await library.add(transcribedPage(["grace and peace"], id: "n0"), id: "n0")
+        try await library.index(noteID: "n0", using: NoteIndexer(recognizer: NamedModelReader(recognitionModel: "research")))
+        #expect(try await library.indexModel(noteID: "n0") == "research")
+        #expect(try await library.note(id: "n0").recognitionModel == "research")
+        #expect(try await library.notesToIndex(version: 5, model: "research").isEmpty)
+        #expect(try await library.notesToIndex(version: 5, model: "open") == ["n0"])
+        // A recognizer that names no model compares versions only.
+        #expect(try await library.notesToIndex(version: 5).isEmpty)
+
+        let open = NoteIndexer(recognizer: NamedModelReader(recognitionModel: "open"))
+        let report = try await LibraryRebuilder(library: library, indexer: open).run()
+        #expect(report.done == 1)
+        #expect(try await library.indexModel(noteID: "n0") == "open")
+        #expect(try await library.notesToIndex(version: 5, model: "open").isEmpty)
+        #expect(try await library.search("grace").map(\.noteID) == ["n0"])
+    }
+
+    @Test func migrationFromVersion6RecordsTheResearchModelAndKeepsDrawings() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await library.add(transcribedPage(["see Rom 5"], id: "n0"), id: "n0")
+        try await library.index(noteID: "n0", using: NoteIndexer(recognizer: TranscriptRecognizer(recognitionVersion: 5)))
+        let bytes = try await library.drawingBytes(id: "n0")
+        try Database(path: library.path).execute("ALTER TABLE note_index DROP COLUMN recognition_model; PRAGMA user_version = 6;")
+        let upgraded = try NoteLibrary(path: library.path)
+        #expect(try Database(path: library.path).userVersion == NoteLibrary.schemaVersion)
+        #expect(try await upgraded.drawingBytes(id: "n0") == bytes)
+        // Every note indexed before schema 7 was read by the only model there was.
+        #expect(try await upgraded.indexModel(noteID: "n0") == "research")
+        #expect(try await upgraded.notesToIndex(version: 5, model: ShippedModel.research.identifier).isEmpty)
+        #expect(try await upgraded.notesToIndex(version: 5, model: ShippedModel.open.identifier) == ["n0"])
+        #expect(try await upgraded.check().isHealthy)
+    }
+
+    @Test func aNeverIndexedNoteHasNoModel() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await library.add(transcribedPage(["amen"], id: "n0"), id: "n0")
+        #expect(try await library.indexModel(noteID: "n0") == nil)
+        #expect(try await library.note(id: "n0").recognitionModel == nil)
+    }
+}
