@@ -46,6 +46,7 @@ public actor InkServer {
     @discardableResult
     public func start(host: String = "127.0.0.1", port: Int = 8080) async throws -> Int {
         guard let responder, channel == nil else { throw InkServerError.notStartable }
+        responder.bind(host: host)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.eventLoopThreads)
         do {
             let channel = try await ServerChannel.bind(host: host, port: port, group: group, responder: responder, configuration: configuration)

@@ -9,7 +9,7 @@ import Testing
     @Test func theReadmeExampleRunsEndToEnd() async throws {
         let drawing = InkSynthesizer(seed: 3).drawing(for: "Jn 3:16 For God so loved the world")
 
-        let recognizer = StrokeRecognizer()
+        let recognizer = StrokeRecognizer(model: .open)
         await recognizer.updateDrawing(drawing)
         let text = try #require(await recognizer.recognizedText())
         #expect(!text.isEmpty)
@@ -22,7 +22,7 @@ import Testing
         let library = try NoteLibrary(path: path)
         try await library.add(drawing, id: "sermon-1", title: "Sunday")
         let before = try await library.drawingBytes(id: "sermon-1")
-        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.load())
+        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.load(.open))
         try await library.index(noteID: "sermon-1", using: indexer)
         #expect(try await library.drawingBytes(id: "sermon-1") == before)
         _ = try await library.search("grace")

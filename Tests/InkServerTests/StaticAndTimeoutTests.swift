@@ -29,7 +29,7 @@ struct StaticAndTimeoutTests {
                 "/../../../../etc/passwd", "/static/\\..\\Package.swift", "/static/InkServer.swift",
             ]
             for path in attempts {
-                let answer = try await RawHTTP.exchange(port: server.port, ["GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"])
+                let answer = try await RawHTTP.exchange(port: server.port, ["GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"])
                 #expect(answer.text.hasPrefix("HTTP/1.1 404") || answer.text.hasPrefix("HTTP/1.1 400"), "\(path): \(answer.text.prefix(80))")
                 #expect(!answer.text.contains("root:"), "\(path)")
                 #expect(!answer.text.contains("PackageDescription"), "\(path)")
@@ -51,7 +51,7 @@ struct StaticAndTimeoutTests {
         try await withServer(configure: { $0.requestTimeout = .milliseconds(400) }) { server in
             // The head promises 100 bytes; a few trickle in, well within the idle timeout each.
             let answer = try await RawHTTP.exchange(port: server.port, [
-                "POST /api/notes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+                "POST /api/notes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
                 "\"", "t", "i", "t",
             ], pauseBetween: .milliseconds(150), timeout: .seconds(60))
             #expect(answer.text.hasPrefix("HTTP/1.1 408"), "\(answer.text)")

@@ -22,12 +22,16 @@ final class APIResponder: ServerResponder {
     let strokeCounts = StrokeCounts()
     let titles = NoteTitles()
     let reindex = ReindexState()
+    private let policyLock = NSLock()
+    // Guarded by policyLock; set once at start (the bound host), read by every request.
+    nonisolated(unsafe) private var policy: RequestPolicy
 
     init(connections: LibraryConnections, recognizer: any LineRecognizing, configuration: ServerConfiguration, files: PlaygroundFiles) {
         self.connections = connections
         self.recognizer = recognizer
         self.configuration = configuration
         self.files = files
+        policy = RequestPolicy(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
         recognitionPool = RecognitionPool(limit: configuration.recognitionConcurrency)
         requestThreads = RequestThreads(count: configuration.requestThreads)
         sessions = NoteSessions(recognizer: recognizer, maxCandidates: configuration.maxCandidates,
@@ -36,8 +40,23 @@ final class APIResponder: ServerResponder {
 
     var library: NoteLibrary { connections.writer }
 
+    /// The address the server listens on is a host it answers for.
+    func bind(host: String) {
+        policyLock.withLock { policy.boundHost = RequestPolicy.hostName(of: host) }
+    }
+
     func respond(to request: ServerRequest) async -> ServerResponse {
-        await requestThreads.run { await self.answer(request) }
+        let policy = policyLock.withLock { self.policy }
+        var response: ServerResponse
+        do {
+            try policy.check(request)
+            response = request.method == .OPTIONS ? .noContent() : await requestThreads.run { await self.answer(request) }
+        } catch {
+            response = error.response
+        }
+        SecurityHeaders.add(to: &response.headers, page: response.headers.first(name: "content-type")?.hasPrefix("text/html") == true)
+        for (name, value) in policy.corsHeaders(for: request) { response.headers.replaceOrAdd(name: name, value: value) }
+        return response
     }
 
     private func answer(_ request: ServerRequest) async -> ServerResponse {
@@ -50,7 +69,8 @@ final class APIResponder: ServerResponder {
         do {
             guard let target = RequestTarget(request.uri) else { throw APIError.badRequest("the request target '\(request.uri)' is not a valid path") }
             let route = try Router.route(request.method, target)
-            if route.changesData { try authorize(request) }
+            if route == .health, configuration.token != nil, (try? authorize(request)) == nil { return try JSONAnswers.response(MinimalHealth()) }
+            if route.needsToken { try authorize(request) }
             return try await handle(route, request: request, target: target)
         } catch let error as APIError {
             return error.response
@@ -83,7 +103,7 @@ final class APIResponder: ServerResponder {
         guard let token = configuration.token else { return }
         let given = request.headers.first(name: "authorization") ?? ""
         guard given.hasPrefix("Bearer "), Self.constantTimeEqual(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
-            throw .unauthorized(given.isEmpty ? "this server changes data only with 'Authorization: Bearer <token>'"
+            throw .unauthorized(given.isEmpty ? "this server answers its API only with 'Authorization: Bearer <token>'"
                                               : "the bearer token is not the one this server was started with")
         }
     }
@@ -102,7 +122,6 @@ final class APIResponder: ServerResponder {
         guard let file = files[name] else { throw .notFound("no file '\(name)' in the playground") }
         var response = ServerResponse(status: .ok, contentType: file.contentType, body: file.bytes)
         response.headers.add(name: "cache-control", value: "no-cache")
-        response.headers.add(name: "x-content-type-options", value: "nosniff")
         return response
     }
 }

@@ -11,8 +11,16 @@ import InkIndex
 /// configuration.recognitionConcurrency = 2
 /// ```
 public struct ServerConfiguration: Sendable {
-    /// Where set, POST, PUT and DELETE of notes need `Authorization: Bearer <token>`.
+    /// Where set, every `/api/` request needs `Authorization: Bearer <token>` (reads included:
+    /// handwritten notes are private); `/api/health` answers only `{"status": "ok"}` without it.
     public var token: String?
+    /// Host names answered besides loopback names and the address the server is bound to (a
+    /// reverse proxy's public name). Requests with any other `Host` get 421: a page whose DNS
+    /// name is rebound to 127.0.0.1 cannot read the notes.
+    public var allowedHosts: [String] = []
+    /// Origins (`https://app.example.org`) that may send requests that are not GET, besides the
+    /// server's own pages, and that get CORS headers. Any other origin gets 403.
+    public var allowedOrigins: [String] = []
     public var limits = ServerLimits()
     /// Recognitions (of a page, or of a note being indexed) that run at once; more wait their
     /// turn. Default: the number of cores.

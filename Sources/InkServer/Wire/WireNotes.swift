@@ -92,6 +92,11 @@ public struct HealthAnswer: Codable, Sendable {
     public var reindexing: Bool
 }
 
+/// `GET /api/health` without the token on a server that has one: alive, and nothing else.
+public struct MinimalHealth: Codable, Sendable {
+    public var status = "ok"
+}
+
 /// Every error answer: `{"error": short code, "detail": a sentence}`.
 public struct WireError: Codable, Sendable, Hashable {
     public var error: String

@@ -82,7 +82,8 @@ public final class HTTPClientConnection {
     /// Sends a request and reads its whole answer.
     public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: Data? = nil) async throws -> HTTPAnswer {
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: path)
-        head.headers.add(name: "host", value: host)
+        // A Host given in `headers` replaces the connection's own (to test what a server answers for).
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) { head.headers.add(name: "host", value: host) }
         for (name, value) in headers { head.headers.add(name: name, value: value) }
         if let body { head.headers.replaceOrAdd(name: "content-length", value: String(body.count)) }
         var parts: [HTTPClientRequestPart] = [.head(head)]

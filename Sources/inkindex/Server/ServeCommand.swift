@@ -22,8 +22,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Port; 0 picks a free one.", valueName: "n"))
     var port = 8080
 
-    @Option(help: ArgumentHelp("Adding, changing and deleting notes need 'Authorization: Bearer T'.", valueName: "t"))
+    @Option(help: ArgumentHelp("Every /api/ request needs 'Authorization: Bearer T' (the playground asks once).", valueName: "t"))
     var token: String?
+
+    @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
+        "A Host name answered besides loopback and --host (repeat for more; e.g. a reverse proxy's name).", valueName: "name"))
+    var allowedHosts: [String] = []
+
+    @Option(name: .customLong("allowed-origin"), help: ArgumentHelp(
+        "An origin (https://app.example.org) that may send writes and gets CORS headers (repeat for more).", valueName: "origin"))
+    var allowedOrigins: [String] = []
 
     @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("Largest request body.", valueName: "n"))
     var maxBodyBytes = ServerLimits().maxBodyBytes
@@ -43,6 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = ServerConfiguration(token: token)
+        configuration.allowedHosts = allowedHosts
+        configuration.allowedOrigins = allowedOrigins
         configuration.limits.maxBodyBytes = maxBodyBytes
         configuration.limits.maxStrokesPerNote = maxStrokes
         configuration.limits.maxPointsPerStroke = maxPoints
@@ -52,7 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = try InkServer(databasePath: path, recognizer: try library.lineRecognizer(), configuration: configuration)
         let boundPort = try await server.start(host: host, port: port)
         if !ServerAddress.isLoopback(host) {
-            Terminal.printError("warning: listening on \(host), reachable from other machines\(token == nil ? " and without --token anyone there can change notes" : "")")
+            Terminal.printError("warning: listening on \(host), reachable from other machines\(token == nil ? " and without --token anyone there can read and change notes" : "")")
         }
         // Written unbuffered, so that a script reading the URL sees it at once.
         FileHandle.standardOutput.write(Data("InkIndex playground: \(ServerAddress.url(host: host, port: boundPort))  (library: \(path); Ctrl-C stops)\n".utf8))
