@@ -46,6 +46,35 @@ import Testing
         #expect(try await library.notes().count == 2)
     }
 
+    /// `repair()` mends a damaged key index from the table and touches no note.
+    @Test func repairRebuildsADamagedKeyIndexAndChangesNoRecord() async throws {
+        let (path, directory) = try await twoNoteFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rows = try Database(path: path, readOnly: true).query("SELECT id, checksum, drawing FROM notes ORDER BY rowid") {
+            [$0.text(0), String($0.int(1)), $0.blob(2).base64EncodedString()]
+        }
+        let indexPage = try Database(path: path, readOnly: true)
+            .scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_notes_1'")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let page = try pageRange(Int(try #require(indexPage)), in: path)
+        let key = try #require(bytes[page].firstRange(of: Data("note-a".utf8)))
+        bytes[key.upperBound - 1] = UInt8(ascii: "0")
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let library = try NoteLibrary(path: path)
+        #expect(try await !library.check().isHealthy)
+        let report = try await library.repair()
+        #expect(!report.problemsBefore.isEmpty)
+        #expect(report.isHealthy, "\(report.problemsAfter)")
+        #expect(try await library.check().isHealthy)
+        #expect(try await library.drawing(id: "note-a") == FakePage(lines: ["grace"]).drawing)
+        #expect(try Database(path: path, readOnly: true).query("SELECT id, checksum, drawing FROM notes ORDER BY rowid") {
+            [$0.text(0), String($0.int(1)), $0.blob(2).base64EncodedString()]
+        } == rows)
+        // A whole library needs nothing.
+        #expect(try await library.repair().problemsBefore.isEmpty)
+    }
+
     @Test func aKeyIndexEntryNamingAnotherRowIsAnErrorNotThatNotesStrokes() async throws {
         let (path, directory) = try await twoNoteFile()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -93,7 +122,7 @@ import Testing
         bytes[60] = 0xF5
         try bytes.write(to: URL(fileURLWithPath: path))
         let damaged = Int32(bitPattern: 0xF500_0000 | (stored & 0x00FF_FFFF))
-        #expect(throws: Migrator.Failure.invalidSchemaVersion(Int(damaged))) { try NoteLibrary(path: path) }
+        #expect(throws: LibraryError.invalidSchemaVersion(path: path, found: Int(damaged))) { try NoteLibrary(path: path) }
     }
 
     @Test func aTruncatedFileIsATypedErrorOrAReportedProblem() async throws {

@@ -6,6 +6,9 @@ import InkTools
 /// Schema 7: the library keeps which model read each note, and a note read by another model is
 /// due for indexing as a note read under an older version is.
 @Suite struct LibraryModelTests {
+    /// Makes a file what version 6 wrote (SQL; the version is left to the caller).
+    static let version7Undone = "ALTER TABLE note_index DROP COLUMN recognition_model;"
+
     /// The transcript reader under a model's name, standing in for a shipped model.
     struct NamedModelReader: LineRecognizing {
         var recognitionModel: String
@@ -42,7 +45,7 @@ import InkTools
         try await library.add(transcribedPage(["see Rom 5"], id: "n0"), id: "n0")
         try await library.index(noteID: "n0", using: NoteIndexer(recognizer: TranscriptRecognizer(recognitionVersion: 5)))
         let bytes = try await library.drawingBytes(id: "n0")
-        try Database(path: library.path).execute("ALTER TABLE note_index DROP COLUMN recognition_model; PRAGMA user_version = 6;")
+        try Database(path: library.path).execute(LibraryModelTests.version7Undone + "PRAGMA user_version = 6;")
         let upgraded = try NoteLibrary(path: library.path)
         #expect(try Database(path: library.path).userVersion == NoteLibrary.schemaVersion)
         #expect(try await upgraded.drawingBytes(id: "n0") == bytes)

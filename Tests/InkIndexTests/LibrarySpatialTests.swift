@@ -6,8 +6,10 @@ import InkTools
 /// Schema 6: clusters, marks and links stored beside the words; the migration from 5 keeps
 /// every drawing and reads old words as body words until they are reindexed.
 @Suite struct LibrarySpatialTests {
-    /// Makes a file what version 5 wrote (SQL; the version is left to the caller).
+    /// Makes a file what version 5 wrote (SQL; the version is left to the caller), version 7's
+    /// column (`LibraryModelTests`) undone first.
     static let version6Undone = """
+        ALTER TABLE note_index DROP COLUMN recognition_model;
         ALTER TABLE tokens DROP COLUMN cluster; ALTER TABLE tokens DROP COLUMN cluster_kind; ALTER TABLE tokens DROP COLUMN marks;
         DROP TABLE clusters; DROP TABLE token_marks; DROP TABLE link_tokens; DROP TABLE link_ends; DROP TABLE links;
         """

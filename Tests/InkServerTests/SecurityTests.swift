@@ -106,3 +106,20 @@ struct SecurityTests {
         }
     }
 }
+
+/// Identical states give identical bytes: keys in a stable (sorted) order.
+@Suite("Stable JSON")
+struct StableJSONTests {
+    @Test func answersHaveSortedKeysAndRepeatByteForByte() async throws {
+        try await withServer { server in
+            let id = try await server.create(transcribedPage(["grace and peace"]), title: "stable")
+            let first = try await server.get("/api/notes/\(id)"), second = try await server.get("/api/notes/\(id)")
+            #expect(first.body == second.body)
+            let summary = try await server.get("/api/notes")
+            let text = summary.text
+            let keys = ["created", "id", "modified", "recognitionVersion", "strokeCount", "title"].compactMap { text.range(of: "\"\($0)\"")?.lowerBound }
+            #expect(keys.count == 6 && keys == keys.sorted(), "\(text.prefix(200))")
+            #expect(try await server.get("/api/search?q=grace").body == (try await server.get("/api/search?q=grace")).body)
+        }
+    }
+}

@@ -113,6 +113,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case damagedNote(id: String, reason: String)
     /// The file is not a library: neither empty nor an SQLite database (a file cut short).
     case notALibrary(path: String, reason: String)
+    /// The file was written by a newer InkIndex, whose schema this build does not know. Nothing
+    /// was changed: upgrade InkIndex to open it.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The file's schema version is one no InkIndex writes (a damaged header). Nothing was changed.
+    case invalidSchemaVersion(path: String, found: Int)
 
     public var description: String {
         switch self {
@@ -120,6 +125,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .duplicateNote(let id): "a note with id '\(id)' is already in the library"
         case .damagedNote(let id, let reason): "note '\(id)' is damaged: \(reason)"
         case .notALibrary(let path, let reason): "'\(path)' is not a note library: \(reason)"
+        case .newerSchema(let path, let found, let supported):
+            "'\(path)' has schema version \(found), newer than this build of InkIndex knows (\(supported)); upgrade InkIndex"
+        case .invalidSchemaVersion(let path, let found):
+            "'\(path)' has schema version \(found), which no InkIndex writes: its file header is damaged"
         }
     }
 }

@@ -25,7 +25,8 @@ extension NoteLibrary {
     /// - Returns: false (and writes nothing) where the drawing has changed since.
     @discardableResult
     public func commitIndex(_ index: NoteIndex, noteID: String, drawingChecksum: Int64, at date: Date = Date()) throws -> Bool {
-        try db.transaction {
+        // Derived rows only: a commit a power cut rolls back is indexed again, so it need not wait for the disk.
+        try db.transaction(synchronous: .normal) {
             let current = try db.scalarInt("SELECT checksum FROM notes WHERE id = ?", [.text(noteID)])
             guard let current else { throw LibraryError.noteNotFound(noteID) }
             guard current == drawingChecksum else { return false }

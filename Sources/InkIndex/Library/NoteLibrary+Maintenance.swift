@@ -48,3 +48,61 @@ extension NoteLibrary {
         return stats
     }
 }
+
+/// What `NoteLibrary.repair()` found and did.
+public struct LibraryRepairReport: Sendable, Hashable, Codable {
+    /// `check()` before the repair.
+    public var problemsBefore: [String]
+    /// `check()` after it: empty where the library is whole again. What remains is damage to the
+    /// records themselves (a note's bytes), which no repair may touch: restore those from a backup.
+    public var problemsAfter: [String]
+    /// Index rows of notes that no longer exist, removed.
+    public var orphanIndexRowsRemoved: Int
+    /// Whether the derived tables were emptied (damage that rebuilding SQLite's indexes did not
+    /// mend): every note then waits to be indexed again, and a reindex rebuilds them.
+    public var derivedTablesCleared: Bool
+
+    public var isHealthy: Bool { problemsAfter.isEmpty }
+}
+
+extension NoteLibrary {
+    /// The tables derived from the records (everything but `notes`), emptied by a repair that needs
+    /// to; R*Tree shadow tables are emptied through their virtual table.
+    static let derivedTables = ["postings", "term_variants", "terms", "token_bounds", "token_marks", "link_tokens", "link_ends",
+                                "links", "clusters", "citations", "tokens", "note_index", "evidence_ceiling", "alphabets"]
+
+    /// Rebuilds what `check()` finds damaged from the records, and never changes a record: SQLite's
+    /// indexes are rebuilt from their tables (`REINDEX`: a damaged key index of the notes is mended
+    /// without touching a note's row), index rows of notes that do not exist are removed, and where
+    /// the derived tables are still damaged they are emptied, so that every note is indexed again
+    /// (`LibraryRebuilder`, `inkindex library reindex`, or the server's background reindex).
+    ///
+    /// ```swift
+    /// let report = try await library.repair()
+    /// if report.derivedTablesCleared { try await LibraryRebuilder(library: library, indexer: indexer).run() }
+    /// ```
+    /// Complexity: O(size of the file) for the checks and the rebuilt indexes.
+    @discardableResult
+    public func repair() throws -> LibraryRepairReport {
+        let before = try check().problems
+        var report = LibraryRepairReport(problemsBefore: before, problemsAfter: before, orphanIndexRowsRemoved: 0, derivedTablesCleared: false)
+        guard !before.isEmpty else { return report }
+        try db.execute("REINDEX")
+        report.orphanIndexRowsRemoved = try db.transaction(synchronous: .normal) { () throws -> Int in
+            let orphans = try db.query("SELECT i.note FROM note_index i LEFT JOIN notes n ON n.id = i.note WHERE n.id IS NULL") { $0.text(0) }
+            for id in orphans { try deleteIndexRows(noteID: id) }
+            return orphans.count
+        }
+        var after = try check().problems
+        if after.contains(where: { $0.hasPrefix("database:") }) {
+            try db.transaction(synchronous: .normal) {
+                for table in Self.derivedTables { try db.execute("DELETE FROM \(table)") }
+            }
+            try db.execute("REINDEX")
+            report.derivedTablesCleared = true
+            after = try check().problems
+        }
+        report.problemsAfter = after
+        return report
+    }
+}

@@ -31,12 +31,25 @@ public actor NoteLibrary {
     /// Opens (creating and migrating as needed) the library at `path`.
     ///
     /// ```swift
-    /// let thorough = try NoteLibrary(path: "notes.sqlite", keepsEvidence: true)
+    /// do {
+    ///     let thorough = try NoteLibrary(path: "notes.sqlite", keepsEvidence: true)
+    /// } catch LibraryError.newerSchema(_, let found, _) {
+    ///     print("written by a newer InkIndex (schema \(found))")
+    /// }
     /// ```
+    /// - Throws: `LibraryError` (`.notALibrary`, `.newerSchema`, `.invalidSchemaVersion`) or an
+    ///   `SQLiteError`; a file that cannot be migrated is left as it was.
     public init(path: String, keepsEvidence: Bool = false) throws {
         try Self.checkHeader(path: path)
         db = try Database(path: path)
-        try LibrarySchema.migrator.migrate(db)
+        do {
+            try LibrarySchema.migrator.migrate(db)
+        } catch let failure as Migrator.Failure {
+            switch failure {
+            case .newerSchema(let found, let known): throw LibraryError.newerSchema(path: path, found: found, supported: known)
+            case .invalidSchemaVersion(let found): throw LibraryError.invalidSchemaVersion(path: path, found: found)
+            }
+        }
         self.path = path
         self.keepsEvidence = keepsEvidence
     }

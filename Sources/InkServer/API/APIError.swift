@@ -25,7 +25,7 @@ struct APIError: Error, Sendable {
     static func internalError(_ detail: String) -> APIError { APIError(status: .internalServerError, code: "internal", detail: detail) }
 
     var response: ServerResponse {
-        let body = (try? JSONEncoder().encode(WireError(error: code, detail: detail))) ?? Data(#"{"error":"internal","detail":""}"#.utf8)
+        let body = (try? JSONAnswers.encoder().encode(WireError(error: code, detail: detail))) ?? Data(#"{"error":"internal","detail":""}"#.utf8)
         return ServerResponse(status: status, contentType: "application/json; charset=utf-8", body: body, headers: headers)
     }
 }

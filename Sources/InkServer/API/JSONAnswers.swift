@@ -1,12 +1,13 @@
 import Foundation
 import NIOHTTP1
 
-/// JSON answers: ISO 8601 dates, slashes unescaped.
+/// JSON answers: ISO 8601 dates, slashes unescaped, keys sorted, so that the same state gives
+/// the same bytes (caches, ETags and diffs can rely on it).
 enum JSONAnswers {
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }
 

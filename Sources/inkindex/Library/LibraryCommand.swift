@@ -14,6 +14,7 @@ struct LibraryCommand: AsyncParsableCommand {
             LibraryReindexCommand.self,
             LibraryStatsCommand.self,
             LibraryCheckCommand.self,
+            LibraryRepairCommand.self,
             LibraryExportCommand.self,
             LibraryListCommand.self,
         ])
@@ -21,6 +22,6 @@ struct LibraryCommand: AsyncParsableCommand {
     @OptionGroup var library: LibraryOptions
 
     func run() async throws {
-        throw CLIError.usage("missing subcommand (add, search, reindex, stats, check, export, list); see 'inkindex library --help'")
+        throw CLIError.usage("missing subcommand (add, search, reindex, stats, check, repair, export, list); see 'inkindex library --help'")
     }
 }

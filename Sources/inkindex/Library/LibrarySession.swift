@@ -122,6 +122,16 @@ struct LibrarySession {
         print("checked \(report.notesChecked) notes: every drawing matches its checksum and decodes")
     }
 
+    func repair() async throws {
+        let report = try await library.repair()
+        guard !report.problemsBefore.isEmpty else { print("nothing to repair: every drawing matches its checksum and the index is whole"); return }
+        print("found \(report.problemsBefore.count) problems; rebuilt the indexes, removed \(report.orphanIndexRowsRemoved) orphaned index rows"
+              + (report.derivedTablesCleared ? ", emptied the derived tables (run 'inkindex library reindex')" : ""))
+        for problem in report.problemsAfter { print("remains: \(problem)") }
+        guard report.isHealthy else { throw CLIError.failure("\(report.problemsAfter.count) problems remain: the records themselves are damaged") }
+        print("the library is whole again; no note was changed")
+    }
+
     func export(_ noteID: String, format: LibraryExportCommand.Format, highlight: String?, fullWords: Bool, matchCase: Bool,
                 output: String?) async throws {
         let drawing: Drawing

@@ -42,9 +42,11 @@ package final class Database {
         if !readOnly {
             // WAL: readers never block the writer and see only committed transactions.
             _ = try scalarText("PRAGMA journal_mode=WAL")
-            // NORMAL is durable across process crashes in WAL mode (only power loss can drop the
-            // last commits, never corrupt the file).
-            try execute("PRAGMA synchronous=NORMAL")
+            // FULL: a commit is on the disk before it returns, so a note answered 201 or returned
+            // from `add` survives a power loss or an OS crash (NORMAL in WAL mode may roll the
+            // last commits back then). Derived-only transactions ask for NORMAL
+            // (`transaction(_:synchronous:_:)`): an index lost to a power cut is rebuilt.
+            try execute("PRAGMA synchronous=FULL")
         }
         try execute("PRAGMA foreign_keys=ON")
     }
@@ -116,6 +118,23 @@ package final class Database {
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// How a transaction's commit reaches the disk.
+    public enum Synchronous: String, Sendable {
+        /// Synced at commit: survives power loss (the connection's default, for records).
+        case full = "FULL"
+        /// Synced at WAL checkpoints: survives a process crash, may roll back on power loss.
+        case normal = "NORMAL"
+    }
+
+    /// A transaction whose commit is synced as `synchronous` says; the connection goes back to
+    /// FULL after it. For derived rows only, which a reindex rebuilds.
+    public func transaction<T>(_ kind: TransactionKind = .immediate, synchronous: Synchronous, _ body: () throws -> T) throws -> T {
+        guard synchronous != .full else { return try transaction(kind, body) }
+        try execute("PRAGMA synchronous=\(synchronous.rawValue)")
+        defer { try? execute("PRAGMA synchronous=FULL") }
+        return try transaction(kind, body)
+    }
+
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue)")
         do {
