@@ -24,18 +24,22 @@ import Testing
         return (page - 1) * size..<page * size
     }
 
-    @Test func aDamagedKeyIndexIsReportedAndTheOtherNotesReadBack() async throws {
-        let (path, directory) = try await twoNoteFile()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// The key of note-a in the notes' key index (not its row in the table) made to spell another
+    /// id, one that keeps the index in order, so that note-b is still found through it.
+    private func damageKeyOfNoteA(in path: String) throws {
         let indexPage = try Database(path: path, readOnly: true)
             .scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_notes_1'")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let page = try pageRange(Int(try #require(indexPage)), in: path)
-        // The key of note-a in the index (not its row in the table) now spells another id, one that
-        // keeps the index in order, so that note-b is still found through it.
         let key = try #require(bytes[page].firstRange(of: Data("note-a".utf8)))
         bytes[key.upperBound - 1] = UInt8(ascii: "0")
         try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aDamagedKeyIndexIsReportedAndTheOtherNotesReadBack() async throws {
+        let (path, directory) = try await twoNoteFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try damageKeyOfNoteA(in: path)
 
         let library = try NoteLibrary(path: path)
         await #expect(throws: LibraryError.noteNotFound("note-a")) { try await library.drawing(id: "note-a") }
@@ -53,13 +57,7 @@ import Testing
         let rows = try Database(path: path, readOnly: true).query("SELECT id, checksum, drawing FROM notes ORDER BY rowid") {
             [$0.text(0), String($0.int(1)), $0.blob(2).base64EncodedString()]
         }
-        let indexPage = try Database(path: path, readOnly: true)
-            .scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_notes_1'")
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let page = try pageRange(Int(try #require(indexPage)), in: path)
-        let key = try #require(bytes[page].firstRange(of: Data("note-a".utf8)))
-        bytes[key.upperBound - 1] = UInt8(ascii: "0")
-        try bytes.write(to: URL(fileURLWithPath: path))
+        try damageKeyOfNoteA(in: path)
 
         let library = try NoteLibrary(path: path)
         #expect(try await !library.check().isHealthy)
