@@ -25,9 +25,8 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
     public let alphabet: Alphabet
     public let decoder: CTCDecoder
 
-    /// - Parameters:
-    ///   - recognitionVersion: nil for the weights' own `modelVersion`.
-    ///   - recognitionModel: what a store records as the model (`ShippedModel.identifier`).
+    /// `recognitionVersion` nil takes the weights' own `modelVersion`; `recognitionModel` is
+    /// what a store records as the model (`ShippedModel.identifier`).
     public init(weights: WeightsFile, decoding: DecodingOptions = .shipped, recognitionVersion: Int? = nil,
                 recognitionModel: String = "") throws {
         self.recognitionModel = recognitionModel

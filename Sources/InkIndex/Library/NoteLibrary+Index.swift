@@ -164,8 +164,8 @@ extension NoteLibrary {
     /// ```swift
     /// let stale = try library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel)
     /// ```
-    /// - Parameter model: `LineRecognizing.recognitionModel`; "" (a recognizer that names no
-    ///   model) compares versions only.
+    /// `model` is `LineRecognizing.recognitionModel`; "" (a recognizer that names no model)
+    /// compares versions only.
     public func notesToIndex(version: Int, model: String = "", force: Bool = false,
                              forcedBefore: Date = .distantFuture) throws -> [String] {
         try db.query("""
