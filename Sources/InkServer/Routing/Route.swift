@@ -16,14 +16,6 @@ enum Route: Sendable, Hashable {
     case search
     case health
 
-    /// Whether the route changes stored data.
-    var changesData: Bool {
-        switch self {
-        case .createNote, .updateNote, .deleteNote: true
-        default: false
-        }
-    }
-
     /// Whether the route needs the token, where one is set: every API call, reads included,
     /// but the page, its files and the minimal health check.
     var needsToken: Bool {
