@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "InkRecognition", dependencies: ["InkCore"], resources: [.copy("Resources")]),
         // Normalization, confusion classes, scripture references, word tokens, matching.
         // Where each word stands (cluster, marks, relations: `PageMarkup`) comes from the layout.
-        .target(name: "InkSearch", dependencies: ["InkCore", "InkLayout", "InkRecognition"]),
+        .target(name: "InkSearch", dependencies: ["InkCore", "InkLayout", "InkRecognition"], resources: [.copy("Resources")]),
         // The public façade: StrokeRecognizer, NoteLibrary (SQLite), scheduling.
         .target(name: "InkIndex", dependencies: ["InkCore", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
         // The HTTP API and the playground page over a NoteLibrary (swift-nio), for servers that
@@ -64,7 +64,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "InkCoreTests", dependencies: ["InkCore", "InkSynthesis"]),
+        .testTarget(name: "InkCoreTests", dependencies: ["InkCore", "InkSynthesis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis"]),
         .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis", "InkTools"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis", "InkTools"], resources: [.copy("Fixtures")]),

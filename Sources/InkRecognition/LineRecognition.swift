@@ -49,6 +49,9 @@ public protocol LineRecognizing: Sendable {
     /// Which model reads (`ShippedModel.identifier` for the shipped ones). Stores keep it beside
     /// `recognitionVersion`: a note read by another model is read again.
     var recognitionModel: String { get }
+    /// The languages it reads with, in priority order (`DecodingOptions.languages`); empty for a
+    /// recognizer that does not say. Stores keep them with each note.
+    var languages: [RecognitionLanguage] { get }
     /// Recognizes one line or cluster of strokes (in writing order).
     /// - Returns: up to `maxCandidates` readings, best first; no candidates for no handwriting.
     func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition
@@ -57,4 +60,6 @@ public protocol LineRecognizing: Sendable {
 extension LineRecognizing {
     /// Recognizers that are not shipped models (fakes, stand-ins, an app's own) name none.
     public var recognitionModel: String { "" }
+    /// … nor languages.
+    public var languages: [RecognitionLanguage] { [] }
 }

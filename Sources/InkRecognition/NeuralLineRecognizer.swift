@@ -24,6 +24,10 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
     public let extractor: InkFeatureExtractor
     public let alphabet: Alphabet
     public let decoder: CTCDecoder
+    /// How its decoder was made.
+    public let decoding: DecodingOptions
+    /// The languages whose word priors the decoder reads (`DecodingOptions.languages`).
+    public var languages: [RecognitionLanguage] { decoding.languages }
 
     /// `recognitionVersion` nil takes the weights' own `modelVersion`; `recognitionModel` is
     /// what a store records as the model (`ShippedModel.identifier`).
@@ -34,10 +38,12 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
         extractor = InkFeatureExtractor(config: weights.metadata.features)
         alphabet = Alphabet(characters: Array(weights.metadata.alphabet))
         decoder = try decoding.makeDecoder(alphabet: alphabet)
+        self.decoding = decoding
         self.recognitionVersion = recognitionVersion ?? weights.metadata.modelVersion
     }
 
-    private init(_ base: NeuralLineRecognizer, decoder: CTCDecoder) {
+    private init(_ base: NeuralLineRecognizer, decoder: CTCDecoder, decoding: DecodingOptions) {
+        self.decoding = decoding
         recognitionVersion = base.recognitionVersion
         recognitionModel = base.recognitionModel
         network = base.network
@@ -47,7 +53,21 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
     }
 
     public func withDecoding(_ options: DecodingOptions) throws -> any LineRecognizing {
-        NeuralLineRecognizer(self, decoder: try options.makeDecoder(alphabet: alphabet))
+        NeuralLineRecognizer(self, decoder: try options.makeDecoder(alphabet: alphabet), decoding: options)
+    }
+
+    /// The same network and decoding reading other languages (those its alphabet cannot write
+    /// left out; English where none is left), with the same vocabulary.
+    ///
+    /// ```swift
+    /// let spanish = try recognizer.withLanguages([.spanish, .english])
+    /// ```
+    public func withLanguages(_ languages: [RecognitionLanguage]) throws -> NeuralLineRecognizer {
+        var options = decoding
+        let writable = languages.filter { $0.isWritable(with: alphabet.characters) }
+        options.languages = writable.isEmpty ? [.english] : writable
+        guard options != decoding else { return self }
+        return NeuralLineRecognizer(self, decoder: try options.makeDecoder(alphabet: alphabet), decoding: options)
     }
 
     /// The network's output for `strokes`, with the features it was computed from.

@@ -53,6 +53,18 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
         }
     }
 
+    /// The languages the model's alphabet can write (`RecognitionLanguage.isWritable`), English
+    /// first; English alone where the weights cannot be read.
+    ///
+    /// ```swift
+    /// ShippedModel.open.supportedLanguages.map(\.code)   // ["en", "es", "fr", …]
+    /// ```
+    public var supportedLanguages: [RecognitionLanguage] {
+        guard let weights = try? ShippedRecognizer.weights(self) else { return [.english] }
+        let alphabet = Array(weights.metadata.alphabet)
+        return RecognitionLanguage.all.filter { $0.isWritable(with: alphabet) }
+    }
+
     /// The identifier a note library stores for notes this model indexed ("open", "research").
     public var identifier: String { rawValue }
 

@@ -67,6 +67,17 @@ public enum ShippedRecognizer {
         try load(model, decoding: .shipped)
     }
 
+    /// A shipped recognizer reading `languages` (in priority order) with an app's or a user's
+    /// own words; languages the model cannot write are left out (English where none is left).
+    ///
+    /// ```swift
+    /// let spanish = try ShippedRecognizer.load(.open, languages: [.spanish, .english], vocabulary: ["Okonkwo"])
+    /// ```
+    public static func load(_ model: ShippedModel, languages: [RecognitionLanguage], vocabulary: [String] = []) throws -> NeuralLineRecognizer {
+        let supported = Set(model.supportedLanguages)
+        return try load(model, decoding: .shipped(languages: languages.filter(supported.contains), vocabulary: vocabulary))
+    }
+
     /// The default model's network with other decoding options.
     public static func load(decoding: DecodingOptions) throws -> NeuralLineRecognizer {
         try load(.default, decoding: decoding)

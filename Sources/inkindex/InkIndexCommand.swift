@@ -37,6 +37,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             RenderCommand.self,
             RecognizeCommand.self,
             EvalCommand.self,
+            LanguagesCommand.self,
             BenchDecoderCommand.self,
             TextCommand.self,
             IndexableCommand.self,

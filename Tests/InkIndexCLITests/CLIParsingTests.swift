@@ -27,15 +27,25 @@ import Testing
         let eval = try #require(try parse(["eval", "d.jsonl.gz", "--lm-weight", "-0.5", "--insertion-bonus=-1", "--beam", "4", "--no-lm", "--json"]) as? EvalCommand)
         #expect(eval.recognizer.languageModelWeight == -0.5)
         #expect(eval.recognizer.insertionBonus == -1)
-        #expect(eval.recognizer.decoding.beamWidth == 4)
-        #expect(!eval.recognizer.decoding.useLanguageModel)
+        #expect(try eval.recognizer.decoding().beamWidth == 4)
+        #expect(try !eval.recognizer.decoding().useLanguageModel)
         #expect(eval.json)
+    }
+
+    @Test func languagesAreParsedInPriorityOrderAndChecked() throws {
+        let text = try #require(try parse(["text", "note.inkml", "--model", "open", "--languages", "es, en,es"]) as? TextCommand)
+        #expect(text.model.recognitionLanguages == [.spanish, .english])
+        #expect(throws: (any Error).self) { try parse(["text", "note.inkml", "--languages", "xx"]) }
+        #expect(throws: (any Error).self) { try parse(["text", "note.inkml", "--languages", ""]) }
+        let serve = try #require(try parse(["serve", "--model", "open", "--languages", "pt"]) as? ServeCommand)
+        #expect(serve.library.model.recognitionLanguages == [.portuguese])
     }
 
     @Test func defaultsComeFromTheDeclarations() throws {
         let recognize = try #require(try parse(["recognize", "note.inkml"]) as? RecognizeCommand)
         #expect(recognize.candidates == 5)
-        #expect(recognize.recognizer.decoding == .shipped)
+        #expect(try recognize.recognizer.decoding() == .shipped)
+        #expect(recognize.recognizer.model.recognitionLanguages == [.english])
         let demo = try #require(try parse(["demo"]) as? DemoCommand)
         #expect(demo.output == "inkindex-demo")
         #expect(demo.recognizer == .shipped)

@@ -7,7 +7,9 @@ import InkTools
 /// due for indexing as a note read under an older version is.
 @Suite struct LibraryModelTests {
     /// Makes a file what version 6 wrote (SQL; the version is left to the caller).
-    static let version7Undone = "ALTER TABLE note_index DROP COLUMN recognition_model;"
+    static let version7Undone = version8Undone + "ALTER TABLE note_index DROP COLUMN recognition_model;"
+    /// … and what version 7 wrote.
+    static let version8Undone = "ALTER TABLE note_index DROP COLUMN recognition_languages; DROP TABLE vocabulary; DROP TABLE imported_files;"
 
     /// The transcript reader under a model's name, standing in for a shipped model.
     struct NamedModelReader: LineRecognizing {
@@ -54,6 +56,32 @@ import InkTools
         #expect(try await upgraded.notesToIndex(version: 5, model: ShippedModel.research.identifier).isEmpty)
         #expect(try await upgraded.notesToIndex(version: 5, model: ShippedModel.open.identifier) == ["n0"])
         #expect(try await upgraded.check().isHealthy)
+        // … and with English, the only language there was.
+        #expect(try await upgraded.indexLanguages(noteID: "n0") == [.english])
+    }
+
+    @Test func aNoteReadWithOtherLanguagesIsDueForIndexing() async throws {
+        struct Reader: LineRecognizing {
+            var languages: [RecognitionLanguage]
+            var recognitionModel: String { "open" }
+            var recognitionVersion: Int { 5 }
+            func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
+                try TranscriptRecognizer(recognitionVersion: 5).recognize(strokes, maxCandidates: maxCandidates)
+            }
+        }
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await library.add(transcribedPage(["más gracia"], id: "n0"), id: "n0")
+        try await library.index(noteID: "n0", using: NoteIndexer(recognizer: Reader(languages: [.spanish, .english])))
+        #expect(try await library.indexLanguages(noteID: "n0") == [.spanish, .english])
+        #expect(try await library.note(id: "n0").recognitionLanguages == [.spanish, .english])
+        #expect(try await library.notesToIndex(version: 5, model: "open", languages: [.spanish, .english]).isEmpty)
+        #expect(try await library.notesToIndex(version: 5, model: "open", languages: [.english, .spanish]) == ["n0"],
+                "priority order is part of what was read")
+        #expect(try await library.notesToIndex(version: 5, model: "open").isEmpty, "no languages named: not compared")
+        let report = try await LibraryRebuilder(library: library, indexer: NoteIndexer(recognizer: Reader(languages: [.portuguese]))).run()
+        #expect(report.done == 1)
+        #expect(try await library.indexLanguages(noteID: "n0") == [.portuguese])
     }
 
     @Test func aNeverIndexedNoteHasNoModel() async throws {

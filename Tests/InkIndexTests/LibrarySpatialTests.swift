@@ -8,7 +8,7 @@ import InkTools
 @Suite struct LibrarySpatialTests {
     /// Makes a file what version 5 wrote (SQL; the version is left to the caller), version 7's
     /// column (`LibraryModelTests`) undone first.
-    static let version6Undone = """
+    static let version6Undone = LibraryModelTests.version8Undone + """
         ALTER TABLE note_index DROP COLUMN recognition_model;
         ALTER TABLE tokens DROP COLUMN cluster; ALTER TABLE tokens DROP COLUMN cluster_kind; ALTER TABLE tokens DROP COLUMN marks;
         DROP TABLE clusters; DROP TABLE token_marks; DROP TABLE link_tokens; DROP TABLE link_ends; DROP TABLE links;

@@ -115,8 +115,18 @@ import Testing
     @Test func versionsAndLanguages() {
         let recognizer = StrokeRecognizer(recognizer: WordPerStrokeRecognizer(words: [:]), preferredLanguages: ["en-GB"])
         #expect(recognizer.recognitionVersion == 7)
-        #expect(recognizer.preferredLanguages == ["en-GB"])
-        #expect(StrokeRecognizer.supportedLanguages.contains("en"))
+        #expect(recognizer.preferredLanguages == [Locale.Language(identifier: "en-GB")])
+        #expect(recognizer.languages.isEmpty, "a fake that names no languages")
+        #expect(StrokeRecognizer.supportedLanguages.contains(Locale.Language(identifier: "en")))
         #expect(!StrokeRecognizer(recognizer: nil).preferredLanguages.isEmpty)
+    }
+
+    @Test func shippedLanguagesResolveInPriorityOrder() {
+        let open = StrokeRecognizer(model: .open, preferredLanguages: ["pt-BR", "xx", "es", "pt"])
+        #expect(open.recognitionLanguages == [.portuguese, .spanish], "unknown and repeated languages are skipped")
+        #expect(open.languages.map(\.languageCode?.identifier) == ["pt", "es"])
+        let nothingShipped = StrokeRecognizer(model: .open, preferredLanguages: ["ja", "zh-Hans"])
+        #expect(nothingShipped.recognitionLanguages == [.english], "English where none of the preferred ships")
+        #expect(StrokeRecognizer.supportedLanguages(for: .open).count == RecognitionLanguage.all.count)
     }
 }

@@ -1,3 +1,4 @@
+import InkRecognition
 import Testing
 @testable import InkSearch
 
@@ -99,6 +100,29 @@ import Testing
         let found = parser.references(in: ["read", "1", "Cor", "13:4-7", "and", "Jn", "3", "16", "."])
         #expect(found.map(\.reference.description) == ["1 Corinthians 13:4-7", "John 3:16"])
         #expect(found.map(\.words) == [1..<4, 5..<8])
+    }
+
+    /// Book names and chapter-verse separators as other languages write them.
+    @Test func otherLanguagesNamesAndSeparatorsParse() {
+        let written = [("Joh 3,16", "John 3:16"), ("Jean 3.16", "John 3:16"), ("Juan 3:16", "John 3:16"), ("Jn 3,16", "John 3:16"),
+                       ("Johannes 3,16", "John 3:16"), ("Giovanni 3:16", "John 3:16"), ("João 3:16", "John 3:16"),
+                       ("Gv 3,16", "John 3:16"), ("Apg 2,38", "Acts 2:38"), ("Hch 2:38", "Acts 2:38"), ("Röm 8,28", "Romans 8:28"),
+                       ("Romanos 8:28", "Romans 8:28"), ("1 Kor 13,4-7", "1 Corinthians 13:4-7"), ("1 Corintios 13:4", "1 Corinthians 13:4"),
+                       ("Salmos 23", "Psalms 23"), ("Psaume 23", "Psalms 23"), ("Mateo 5:3", "Matthew 5:3"), ("Matthäus 5,3", "Matthew 5:3"),
+                       ("1. Mose 1,1", "Genesis 1:1"), ("Génesis 1:1", "Genesis 1:1"), ("Genesi 1,1", "Genesis 1:1"),
+                       ("Apocalipsis 21:4", "Revelation 21:4"), ("Offenbarung 21,4", "Revelation 21:4"), ("Ap 21,4", "Revelation 21:4")]
+        for (text, canonical) in written {
+            #expect(parser.parse(text)?.description == canonical, "\(text)")
+        }
+    }
+
+    @Test func everyLanguageListsEveryBook() {
+        let localized = BibleBookData.localized
+        #expect(localized.languages == RecognitionLanguage.all.dropFirst().map(\.code))
+        for language in localized.languages {
+            #expect(localized.aliases[language]?.filter(\.isEmpty).count == 0, "\(language)")
+            #expect(localized.ordinals[language]?.count == 3, "\(language)")
+        }
     }
 
     @Test func everyBookNameKeyIsUnambiguous() {

@@ -11,7 +11,7 @@ import Testing
         let texts = characters + characters.map { "Ab" + $0 + "Z9" } + ["Hello!", "don't", "Jn3:16", "a|b", "ÀB", "MIXED case 12"]
         for text in texts {
             for keepingCase in [false, true] {
-                #expect(n.fold(text, keepingCase: keepingCase) == n.unicodeFold(text, keepingCase: keepingCase), "\(text.debugDescription)")
+                #expect(n.fold(text, keepingCase: keepingCase) == TextNormalizer.unicodeFold(text, keepingCase: keepingCase), "\(text.debugDescription)")
             }
         }
         #expect(TextNormalizer.asciiFold("Crème", keepingCase: false) == nil)
@@ -24,6 +24,27 @@ import Testing
         #expect(n.fold("\"Hello!\"") == "hello")
         #expect(n.fold("Hello", keepingCase: true) == "Hello")
         #expect(n.fold("Straße") == "strasse" || n.fold("Straße") == "straße")
+    }
+
+    @Test func lettersWithoutADecompositionFoldToTheirASCIISpelling() {
+        #expect(n.fold("Cæsar") == "caesar")
+        #expect(n.fold("cœur") == "coeur")
+        #expect(n.fold("Łódź") == "lodz")
+        #expect(n.fold("Søren") == "soren")
+        #expect(n.fold("Æbler", keepingCase: true) == "AEbler")
+    }
+
+    /// Both ways, in every pair: the note may be written either way and so may the query.
+    @Test func languagesOwnSpellingsShareOneKey() {
+        let pairs = [("Jesús", "Jesus"), ("für", "fuer"), ("schön", "schoen"), ("Straße", "Strasse"), ("Größe", "Groesse"),
+                     ("også", "ogsaa"), ("før", "foer"), ("cœur", "coeur"), ("Mädchen", "Maedchen"), ("naïve", "naive")]
+        for (written, other) in pairs {
+            #expect(n.key(written) == n.key(other), "\(written) and \(other)")
+        }
+        // Only listed words change: English words that look like a transliteration stay apart.
+        #expect(n.key("blue") != n.key("blu"))
+        #expect(n.key("does") != n.key("dos"))
+        #expect(n.key("toe") != n.key("to"))
     }
 
     @Test func wordsSplitOnWhitespaceAndDropPunctuationOnly() {

@@ -83,12 +83,26 @@ private func sample(_ rows: [String], id: String = "s") -> LabeledSample {
         #expect(reading.text == "")
     }
 
-    /// The eight keys, plus `cer_caseless`.
+    @Test func diacriticLettersCountWhenReadAsWritten() {
+        var rates = ErrorRates()
+        #expect(rates.diacriticAccuracy == nil)
+        rates.add(reference: "más café", hypothesis: "mas café")   // á lost, é kept
+        rates.add(reference: "Straße", hypothesis: "Strasse")      // ß lost
+        rates.add(reference: "ñ", hypothesis: "ñ")
+        #expect(rates.diacriticLetters == 4)
+        #expect(rates.diacriticLettersRead == 2)
+        #expect(rates.diacriticAccuracy == 0.5)
+        #expect(EditDistance.keptPositions(Array("más"), Array("mas")) == [0, 2])
+        #expect(EditDistance.keptPositions(Array("abc"), Array("")) == [])
+    }
+
+    /// The eight keys, plus `cer_caseless` and `languages` (and `diacritic_accuracy`
+    /// where the references have such letters).
     @Test func reportUsesTheAgreedJSONKeys() throws {
         var tally = EvaluationTally()
         tally.add(SampleReading(id: "x", reference: "a", lines: [], milliseconds: 1))
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(tally.report)) as? [String: Any]
         #expect(Set(json?.keys.map { $0 } ?? []) ==
-            ["samples", "cer", "wer", "cer_normalized", "wer_normalized", "oracle_cer", "cer_caseless", "median_ms", "p95_ms"])
+            ["samples", "cer", "wer", "cer_normalized", "wer_normalized", "oracle_cer", "cer_caseless", "languages", "median_ms", "p95_ms"])
     }
 }

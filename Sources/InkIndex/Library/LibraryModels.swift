@@ -11,6 +11,9 @@ public struct NoteInfo: Sendable, Hashable, Codable {
     public var indexedAt: Date?
     /// The model that read the note's index (`ShippedModel.identifier`), nil where never indexed.
     public var recognitionModel: String? = nil
+    /// The languages it was read with, in priority order; nil where never indexed, empty where
+    /// the recognizer named none.
+    public var recognitionLanguages: [RecognitionLanguage]? = nil
 }
 
 /// The derived index of one note, as produced by a recognizer of a given version.
@@ -18,15 +21,19 @@ public struct NoteIndex: Sendable, Hashable {
     public var recognitionVersion: Int
     /// The model that read it (`LineRecognizing.recognitionModel`; "" for one that names none).
     public var recognitionModel: String
+    /// The languages it was read with (`LineRecognizing.languages`; empty for none named).
+    public var languages: [RecognitionLanguage]
     /// Words in reading order (line, then position), as InkSearch's tokenizer made them.
     public var words: [WordToken]
     /// What the page's layout says of each word (cluster, marks, links), stored beside the
     /// words; nil: every word in the body, unmarked (one per word where given).
     public var markup: PageMarkup?
 
-    public init(recognitionVersion: Int, recognitionModel: String = "", words: [WordToken], markup: PageMarkup? = nil) {
+    public init(recognitionVersion: Int, recognitionModel: String = "", languages: [RecognitionLanguage] = [],
+                words: [WordToken], markup: PageMarkup? = nil) {
         self.recognitionVersion = recognitionVersion
         self.recognitionModel = recognitionModel
+        self.languages = languages
         self.words = words
         self.markup = markup
     }

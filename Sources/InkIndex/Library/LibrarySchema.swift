@@ -1,8 +1,27 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6, version7],
+    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6, version7, version8],
                                    followUps: [3: { try CitationRows.rebuild($0) }, 4: { try TermVariants.rebuild($0) }])
+
+    /// Version 8: the languages each note was read with (`LineRecognizing.languages`, codes in
+    /// priority order, comma-separated: "es,en"), so that a note read with other languages is
+    /// indexed again. Notes a shipped model indexed before were read with English, the only
+    /// language there was; a recognizer that names no model named no languages either.
+    /// Also the files a folder sync imported (`NoteLibrary.importedFiles()`), and the library's vocabulary (`NoteLibrary.vocabularyWords()`): words of note titles,
+    /// of successful searches and those a user adds, that decoding favours like known words.
+    static let version8 = """
+        -- Derived: the languages of each note's index.
+        ALTER TABLE note_index ADD COLUMN recognition_languages TEXT NOT NULL DEFAULT '';
+        UPDATE note_index SET recognition_languages = 'en' WHERE recognition_model != '';
+        -- Record: the vocabulary, lower case; source is VocabularyWord.Source; uses counts additions.
+        CREATE TABLE vocabulary(word TEXT PRIMARY KEY, source TEXT NOT NULL, added REAL NOT NULL,
+                                uses INTEGER NOT NULL DEFAULT 1) WITHOUT ROWID;
+        -- Record: files whose pages were imported (a folder sync reads only those that changed):
+        -- the file's identity, the CRC-32 of its bytes, its pages' note ids (newline-separated).
+        CREATE TABLE imported_files(identity TEXT PRIMARY KEY, content_hash INTEGER NOT NULL, note_ids TEXT NOT NULL,
+                                    imported REAL NOT NULL) WITHOUT ROWID;
+        """
 
     /// Version 7: which model indexed each note (`LineRecognizing.recognitionModel`: "open",
     /// "research", or "" for a recognizer that names none), beside its recognition version, so

@@ -23,6 +23,8 @@ public struct NoteIndexer: Sendable {
     public var recognitionVersion: Int { recognizer.recognitionVersion }
     /// The model the recognizer names (see `LineRecognizing.recognitionModel`).
     public var recognitionModel: String { recognizer.recognitionModel }
+    /// The languages the recognizer reads with (see `LineRecognizing.languages`).
+    public var languages: [RecognitionLanguage] { recognizer.languages }
 
     /// Recognizes every line of the drawing. Throws where the recognizer failed on a line, so that
     /// no index with missing lines is committed.
@@ -36,7 +38,8 @@ public struct NoteIndexer: Sendable {
         await strokeRecognizer.updateDrawing(drawing)
         if let error = await strokeRecognizer.lastError { throw error }
         return NoteIndex(recognitionVersion: strokeRecognizer.recognitionVersion,
-                         recognitionModel: strokeRecognizer.recognitionModel, words: await strokeRecognizer.wordTokens,
+                         recognitionModel: strokeRecognizer.recognitionModel,
+                         languages: strokeRecognizer.recognitionLanguages, words: await strokeRecognizer.wordTokens,
                          markup: await strokeRecognizer.pageMarkup)
     }
 }

@@ -54,10 +54,12 @@ extension NoteLibrary {
             }
             try CitationRows.insert(index.citations, tokenIDs: tokenIDs, noteID: noteID, into: db)
             try db.execute("""
-                INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count, recognition_model)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count, recognition_model,
+                                       recognition_languages)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [.text(noteID), .int(index.recognitionVersion), .double(date.timeIntervalSince1970),
-                      .int(drawingChecksum), .int(index.words.count), .text(index.recognitionModel)])
+                      .int(drawingChecksum), .int(index.words.count), .text(index.recognitionModel),
+                      .text(LanguageList.stored(index.languages))])
             return true
         }
     }
@@ -156,25 +158,36 @@ extension NoteLibrary {
         try db.query("SELECT recognition_model FROM note_index WHERE note = ?", [.text(noteID)]) { $0.text(0) }.first
     }
 
-    /// Notes to (re)index for a recognizer of `version` and `model`, oldest index first
-    /// (never-indexed notes first of all): those indexed by an older version or by another model,
-    /// never indexed, indexed from a drawing that has changed since, or (with `force`) indexed
-    /// before `forcedBefore`.
+    /// The languages a note's index was read with, or nil where it was never indexed.
+    public func indexLanguages(noteID: String) throws -> [RecognitionLanguage]? {
+        try db.query("SELECT recognition_languages FROM note_index WHERE note = ?", [.text(noteID)]) {
+            LanguageList.parse($0.text(0))
+        }.first
+    }
+
+    /// Notes to (re)index for a recognizer of `version`, `model` and `languages`, oldest index
+    /// first (never-indexed notes first of all): those indexed by an older version, by another
+    /// model or with other languages, never indexed, indexed from a drawing that has changed
+    /// since, or (with `force`) indexed before `forcedBefore`.
     ///
     /// ```swift
-    /// let stale = try library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel)
+    /// let stale = try library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel,
+    ///                                      languages: indexer.languages)
     /// ```
     /// `model` is `LineRecognizing.recognitionModel`; "" (a recognizer that names no model)
-    /// compares versions only.
-    public func notesToIndex(version: Int, model: String = "", force: Bool = false,
+    /// compares versions only. Empty `languages` (a recognizer that names none) leaves languages
+    /// out of the comparison.
+    public func notesToIndex(version: Int, model: String = "", languages: [RecognitionLanguage] = [], force: Bool = false,
                              forcedBefore: Date = .distantFuture) throws -> [String] {
-        try db.query("""
+        let codes = LanguageList.stored(languages)
+        return try db.query("""
             SELECT n.id FROM notes n LEFT JOIN note_index i ON i.note = n.id
             WHERE i.note IS NULL OR i.recognition_version < ? OR i.drawing_checksum != n.checksum
                OR (? != '' AND i.recognition_model != ?)
+               OR (? != '' AND i.recognition_languages != ?)
                OR (? AND i.indexed_at < ?)
             ORDER BY coalesce(i.indexed_at, -1e300), n.modified, n.id
-            """, [.int(version), .text(model), .text(model), .int(force ? 1 : 0),
+            """, [.int(version), .text(model), .text(model), .text(codes), .text(codes), .int(force ? 1 : 0),
                   .double(forcedBefore.timeIntervalSince1970)]) { $0.text(0) }
     }
 }

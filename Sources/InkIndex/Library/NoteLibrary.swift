@@ -107,20 +107,25 @@ public actor NoteLibrary {
             "INSERT INTO notes(id, title, created, modified, drawing, checksum) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(id), .text(title), .double(created.timeIntervalSince1970), .double(created.timeIntervalSince1970),
              .blob(encoded), .int(Int64(CRC32C.checksum(encoded)))])
+        try addVocabularyRows(VocabularyWord.words(in: title), source: .title, at: created)
     }
 
     /// Replaces a note's drawing (creating the note where absent). The index is left as it is
     /// until the note is indexed again; it is then known to be stale by its checksum.
     public func save(_ drawing: Drawing, id: String, title: String? = nil, at date: Date = Date()) throws {
+        try db.transaction { try upsert(drawing, id: id, title: title, at: date) }
+    }
+
+    /// `save` in the caller's transaction.
+    func upsert(_ drawing: Drawing, id: String, title: String?, at date: Date) throws {
         let encoded = BinaryDrawingCodec.encode(drawing)
         let checksum = Int64(CRC32C.checksum(encoded))
-        try db.transaction {
-            if try exists(id) {
-                try db.execute("UPDATE notes SET drawing = ?, checksum = ?, modified = ?, title = coalesce(?, title) WHERE id = ?",
-                               [.blob(encoded), .int(checksum), .double(date.timeIntervalSince1970), title.map(SQLValue.text) ?? .null, .text(id)])
-            } else {
-                try insert(encoded: encoded, id: id, title: title ?? "", created: date)
-            }
+        if try exists(id) {
+            try db.execute("UPDATE notes SET drawing = ?, checksum = ?, modified = ?, title = coalesce(?, title) WHERE id = ?",
+                           [.blob(encoded), .int(checksum), .double(date.timeIntervalSince1970), title.map(SQLValue.text) ?? .null, .text(id)])
+            if let title { try addVocabularyRows(VocabularyWord.words(in: title), source: .title, at: date) }
+        } else {
+            try insert(encoded: encoded, id: id, title: title ?? "", created: date)
         }
     }
 
@@ -168,14 +173,16 @@ public actor NoteLibrary {
 
     private func noteInfos(where condition: String, _ bindings: [SQLValue]) throws -> [NoteInfo] {
         try db.query("""
-            SELECT n.id, n.title, n.created, n.modified, i.recognition_version, i.indexed_at, i.recognition_model
+            SELECT n.id, n.title, n.created, n.modified, i.recognition_version, i.indexed_at, i.recognition_model,
+                   i.recognition_languages
             FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE \(condition) ORDER BY n.created, n.id
             """, bindings) { row in
             NoteInfo(id: row.text(0), title: row.text(1), created: Date(timeIntervalSince1970: row.double(2)),
                      modified: Date(timeIntervalSince1970: row.double(3)),
                      recognitionVersion: row.isNull(4) ? nil : Int(row.int(4)),
                      indexedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5)),
-                     recognitionModel: row.isNull(6) ? nil : row.text(6))
+                     recognitionModel: row.isNull(6) ? nil : row.text(6),
+                     recognitionLanguages: row.isNull(7) ? nil : LanguageList.parse(row.text(7)))
         }
     }
 

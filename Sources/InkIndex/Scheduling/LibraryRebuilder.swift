@@ -35,6 +35,7 @@ public struct LibraryRebuilder: Sendable {
     @discardableResult
     public func run(force: Bool = false, progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Progress {
         let ids = try await library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel,
+                                                languages: indexer.languages,
                                                 force: force, forcedBefore: Date())
         var state = Progress(total: ids.count)
         progress(state)

@@ -24,8 +24,13 @@ public actor StrokeRecognizer {
     /// and a score (best first).
     public typealias SearchResult = SearchHit
 
-    /// Languages the shipped model reads.
-    public static var supportedLanguages: [String] { ["en"] }
+    /// Languages the default shipped model reads (`ShippedModel.supportedLanguages`).
+    public static var supportedLanguages: [Locale.Language] { supportedLanguages(for: .default) }
+
+    /// Languages a shipped model reads.
+    public static func supportedLanguages(for model: ShippedModel) -> [Locale.Language] {
+        model.supportedLanguages.map(\.localeLanguage)
+    }
 
     /// The shipped recognizer's version. Stored text
     /// recognized under another version should be recognized again.
@@ -37,13 +42,15 @@ public actor StrokeRecognizer {
     /// names none). Stores keep it beside `recognitionVersion`.
     public nonisolated let recognitionModel: String
     /// The languages asked for (the process's preferred languages by default).
-    public nonisolated let preferredLanguages: [String]
+    public nonisolated let preferredLanguages: [Locale.Language]
+    /// The languages in use, in priority order: the preferred languages the model reads, or
+    /// English where it reads none of them. Empty for a recognizer that does not say.
+    public nonisolated let languages: [Locale.Language]
+    /// `languages` as InkIndex names them (what a library stores with each note).
+    public nonisolated let recognitionLanguages: [RecognitionLanguage]
 
     /// How many readings are asked per line.
     public nonisolated let maxCandidates: Int
-
-    private static let shipped: [ShippedModel: Result<any LineRecognizing, any Error>] = Dictionary(
-        uniqueKeysWithValues: ShippedModel.allCases.map { model in (model, Result { try ShippedRecognizer.load(model) }) })
 
     private let recognizer: (any LineRecognizing)?
     private let segmenter = PageSegmenter()
@@ -61,35 +68,62 @@ public actor StrokeRecognizer {
     public private(set) var lastError: (any Error)?
 
     /// A recognizer using a shipped model.
+    ///
+    /// ```swift
+    /// let notes = StrokeRecognizer(model: .open, preferredLanguages: [Locale.Language(identifier: "es"), .init(identifier: "en")],
+    ///                              vocabulary: ["Okonkwo", "Capernaum"])
+    /// notes.languages   // [es, en]
+    /// ```
     /// - Parameters:
     ///   - model: which shipped model reads (`ShippedModel.default` where not given; an app that
     ///     ships commercially names `.open`).
-    ///   - preferredLanguages: nil for the process's preferred languages, falling back to English.
-    public init(model: ShippedModel = .default, preferredLanguages: [String]? = nil) {
-        let shipped = Self.shipped[model]!
+    ///   - preferredLanguages: nil for the process's preferred languages. Several are combined
+    ///     in priority order, on a best-effort basis; those the model does not read are skipped,
+    ///     and English is read where none is left.
+    ///   - vocabulary: words and names the decoder favours like known words.
+    public init(model: ShippedModel = .default, preferredLanguages: [Locale.Language]? = nil, vocabulary: [String] = []) {
+        let asked = preferredLanguages ?? Locale.preferredLanguages.map { Locale.Language(identifier: $0) }
+        let supported = Set(model.supportedLanguages)
+        var reading = asked.compactMap(RecognitionLanguage.init).filter(supported.contains)
+        reading = RecognitionLanguage.resolve(reading.map(\.code))
+        if reading.isEmpty { reading = [.english] }
         var loadError: (any Error)?
-        if case .failure(let error) = shipped { loadError = error }
-        self.init(recognizer: try? shipped.get(), preferredLanguages: preferredLanguages, maxCandidates: 8,
+        let recognizer: (any LineRecognizing)?
+        do {
+            recognizer = try ShippedRecognizer.load(model, languages: reading, vocabulary: vocabulary)
+        } catch {
+            recognizer = nil
+            loadError = error
+        }
+        self.init(recognizer: recognizer, preferredLanguages: asked, languages: reading, maxCandidates: 8,
                   tokenizer: WordTokenizer(), loadError: loadError)
     }
 
-    /// A recognizer using any line recognizer (a fake in tests, another model).
-    public init(recognizer: (any LineRecognizing)?, preferredLanguages: [String]? = nil,
-                maxCandidates: Int = 8, tokenizer: WordTokenizer = WordTokenizer()) {
-        self.init(recognizer: recognizer, preferredLanguages: preferredLanguages, maxCandidates: maxCandidates,
-                  tokenizer: tokenizer, loadError: nil)
+    /// A recognizer using a shipped model, languages given as BCP 47 tags ("es", "pt-BR").
+    public init(model: ShippedModel = .default, preferredLanguages: [String], vocabulary: [String] = []) {
+        self.init(model: model, preferredLanguages: preferredLanguages.map { Locale.Language(identifier: $0) }, vocabulary: vocabulary)
     }
 
-    private init(recognizer: (any LineRecognizing)?, preferredLanguages: [String]?, maxCandidates: Int,
-                 tokenizer: WordTokenizer, loadError: (any Error)?) {
+    /// A recognizer using any line recognizer (a fake in tests, another model). Its languages
+    /// are the recognizer's own (`LineRecognizing.languages`).
+    public init(recognizer: (any LineRecognizing)?, preferredLanguages: [String]? = nil,
+                maxCandidates: Int = 8, tokenizer: WordTokenizer = WordTokenizer()) {
+        let asked = (preferredLanguages ?? Locale.preferredLanguages).map { Locale.Language(identifier: $0) }
+        self.init(recognizer: recognizer, preferredLanguages: asked, languages: recognizer?.languages ?? [],
+                  maxCandidates: maxCandidates, tokenizer: tokenizer, loadError: nil)
+    }
+
+    private init(recognizer: (any LineRecognizing)?, preferredLanguages: [Locale.Language], languages: [RecognitionLanguage],
+                 maxCandidates: Int, tokenizer: WordTokenizer, loadError: (any Error)?) {
         self.lastError = loadError
         self.recognizer = recognizer
         self.recognitionVersion = recognizer?.recognitionVersion ?? 0
         self.recognitionModel = recognizer?.recognitionModel ?? ""
         self.maxCandidates = maxCandidates
         self.tokenizer = tokenizer
-        let asked = preferredLanguages ?? Locale.preferredLanguages
-        self.preferredLanguages = asked.isEmpty ? ["en"] : asked
+        self.preferredLanguages = preferredLanguages.isEmpty ? [Locale.Language(identifier: "en")] : preferredLanguages
+        self.recognitionLanguages = languages
+        self.languages = languages.map(\.localeLanguage)
     }
 
     // MARK: - Updating

@@ -30,8 +30,26 @@ public struct DecodingOptions: Sendable, Hashable {
     public var wordPriorWeight = CTCDecoder.defaultWordPriorWeight
     public var unknownWordPenalty = CTCDecoder.defaultUnknownWordPenalty
     public var scoresLineEnd = true
+    /// The languages whose word priors guide the beam search, in priority order
+    /// (`WordPrior.merging`); English where none is given.
+    public var languages: [RecognitionLanguage] = [.english]
+    /// Words the decoder favours like known words (`WordPrior.adding`): names of people, places
+    /// and books that no word list has.
+    public var vocabulary: [String] = []
 
     public init() {}
+
+    /// The shipped decoding for other languages and a vocabulary.
+    ///
+    /// ```swift
+    /// let options = DecodingOptions.shipped(languages: [.spanish, .english], vocabulary: ["Okonkwo"])
+    /// ```
+    public static func shipped(languages: [RecognitionLanguage], vocabulary: [String] = []) -> DecodingOptions {
+        var options = DecodingOptions()
+        options.languages = languages.isEmpty ? [.english] : languages
+        options.vocabulary = vocabulary
+        return options
+    }
 
     /// What InkIndex ships with: beam search with the language model.
     public static let shipped = DecodingOptions()
@@ -54,11 +72,23 @@ public struct DecodingOptions: Sendable, Hashable {
         decoder.method = method
         decoder.scoresLineEnd = scoresLineEnd
         if usesWordPrior {
-            decoder.wordPrior = try WordPrior.shipped()
+            decoder.wordPrior = try Self.mergedPriors.value(for: languages.isEmpty ? [.english] : languages).get()
+                .adding(vocabulary)
             decoder.wordPriorWeight = wordPriorWeight
             decoder.unknownWordPenalty = unknownWordPenalty
         }
         return decoder
+    }
+}
+
+extension DecodingOptions {
+    /// Merged priors per list of languages, built once: every recognizer for "es, en" shares one.
+    private static let mergedPriors = OnceCache<[RecognitionLanguage], Result<WordPrior, WordPrior.LoadError>> { languages in
+        Result { () throws(WordPrior.LoadError) in
+            var priors: [WordPrior] = []
+            for language in languages { priors.append(try WordPrior.shipped(language)) }
+            return try WordPrior.merging(priors)
+        }
     }
 }
 

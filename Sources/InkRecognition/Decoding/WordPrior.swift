@@ -45,6 +45,16 @@ public struct WordPrior: Sendable {
 
     public var count: Int { zipfOfWord.count }
 
+    /// Every word and its Zipf value, in no order.
+    var entries: [String: Float] { zipfOfWord }
+
+    /// Every word listed (lower case), in no order.
+    package var words: Dictionary<String, Float>.Keys { zipfOfWord.keys }
+
+    mutating func raise(_ word: String, to zipf: Float) {
+        if zipf > zipfOfWord[word] ?? -.infinity { zipfOfWord[word] = zipf }
+    }
+
     /// A prior from words and their Zipf frequencies (words are lowercased).
     public init(zipfFrequencies: [String: Double]) throws(LoadError) {
         guard !zipfFrequencies.isEmpty else { throw .empty }
@@ -111,16 +121,22 @@ public struct WordPrior: Sendable {
 }
 
 extension WordPrior {
-    /// The prior that ships with InkIndex, read once per process.
+    /// The English prior that ships with InkIndex, read once per process.
     public static func shipped() throws(LoadError) -> WordPrior {
-        try shippedResult.get()
+        try shipped(.english)
     }
 
-    private static let shippedResult: Result<WordPrior, LoadError> = {
-        guard let url = Bundle.module.url(forResource: "wordprior", withExtension: "txt", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "wordprior", withExtension: "txt"),
+    /// The shipped prior of one language (`Resources/wordprior-<code>.txt`), read once per process.
+    public static func shipped(_ language: RecognitionLanguage) throws(LoadError) -> WordPrior {
+        try shippedPriors.value(for: language).get()
+    }
+
+    private static let shippedPriors = OnceCache<RecognitionLanguage, Result<WordPrior, LoadError>> { language in
+        let name = language.wordPriorResource
+        guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: name, withExtension: "txt"),
             let text = try? String(contentsOf: url, encoding: .utf8)
         else { return .failure(.resourceMissing) }
         return Result { () throws(LoadError) in try WordPrior(text: text) }
-    }()
+    }
 }

@@ -13,8 +13,9 @@ public struct SpellingVariants: Sendable {
     /// Folded (lower-case) word → its American spelling.
     private let american: [String: String]
 
-    /// The shipped table (`SpellingVariantData`).
-    public static let standard = SpellingVariants(pairs: SpellingVariantData.allPairs)
+    /// The shipped table: British spellings (`SpellingVariantData`) and the ASCII spellings of
+    /// German, Danish and Norwegian letters (`Transliterations`: "fuer" for "für").
+    public static let standard = SpellingVariants(pairs: SpellingVariantData.allPairs + Transliterations.pairs)
 
     /// No folding: every word is its own spelling.
     public static let none = SpellingVariants(pairs: [])

@@ -1,4 +1,5 @@
 import Foundation
+import InkRecognition
 
 /// The one normalization of InkIndex, applied alike to what is indexed and to what is searched.
 ///
@@ -27,19 +28,30 @@ public struct TextNormalizer: Sendable {
         self.spellings = spellings
     }
 
-    /// NFKC, diacritics and width folded, punctuation removed; lower-cased unless `keepingCase`.
+    /// NFKC, diacritics and width folded, letters without a decomposition spelled as ASCII
+    /// ("æ" → "ae", "ø" → "o", "ł" → "l": `LatinFolding`), punctuation removed; lower-cased
+    /// unless `keepingCase`.
     public func fold(_ text: String, keepingCase: Bool = false) -> String {
-        Self.asciiFold(text, keepingCase: keepingCase) ?? unicodeFold(text, keepingCase: keepingCase)
+        Self.standardFold(text, keepingCase: keepingCase)
+    }
+
+    /// `fold`, which no table changes (the tables are built with it).
+    static func standardFold(_ text: String, keepingCase: Bool = false) -> String {
+        asciiFold(text, keepingCase: keepingCase) ?? unicodeFold(text, keepingCase: keepingCase)
     }
 
     /// `fold` for any text.
-    func unicodeFold(_ text: String, keepingCase: Bool) -> String {
+    static func unicodeFold(_ text: String, keepingCase: Bool) -> String {
         var options: String.CompareOptions = [.diacriticInsensitive, .widthInsensitive]
         if !keepingCase { options.insert(.caseInsensitive) }
         let folded = text.precomposedStringWithCompatibilityMapping.folding(options: options, locale: nil)
         var scalars = String.UnicodeScalarView()
-        for scalar in folded.unicodeScalars where Self.isKept(scalar) {
-            scalars.append(scalar)
+        for character in folded {
+            if character.isLetter, let ascii = LatinFolding.ascii(for: character) {
+                scalars.append(contentsOf: ascii.unicodeScalars)
+                continue
+            }
+            for scalar in character.unicodeScalars where isKept(scalar) { scalars.append(scalar) }
         }
         // .caseInsensitive folds "ß" to "ss" and leaves some capitals in other scripts: finish
         // with a plain lowercase so that index and query agree.

@@ -8,20 +8,33 @@ struct BibleBookNames: Sendable {
     private let normalizer: TextNormalizer
     private let distance: WeightedEditDistance
 
+    /// English names first, then each other language's (`BibleBookData.localized`) in the order
+    /// of `RecognitionLanguage.all`: where two languages spell different books alike
+    /// (Portuguese "Jn" is Jonah, English "Jn" John), the earlier one keeps the key.
     init(normalizer: TextNormalizer) {
         self.normalizer = normalizer
         self.distance = WeightedEditDistance(table: normalizer.confusions)
         for (index, row) in BibleBookData.rows.enumerated() {
-            let book = index + 1
-            let prefixes = row.ordinal == 0 ? [""] : BibleBookData.ordinals[row.ordinal]
-            for prefix in prefixes {
-                for alias in row.aliases {
-                    let key = normalizer.key(prefix + alias)
-                    if byKey[key] == nil { byKey[key] = book }
-                }
-                let full = prefix + row.aliases[0]
-                fullNames.append((normalizer.collapsedScalars(full), book))
+            add(book: index + 1, aliases: row.aliases, prefixes: row.ordinal == 0 ? [""] : BibleBookData.ordinals[row.ordinal])
+        }
+        let localized = BibleBookData.localized
+        for language in localized.languages {
+            for (index, aliases) in (localized.aliases[language] ?? []).enumerated() where !aliases.isEmpty {
+                let ordinal = BibleBookData.rows[index].ordinal
+                // Digits and Roman numerals are every language's; the words are the language's own.
+                let prefixes = ordinal == 0 ? [""] : Array(BibleBookData.ordinals[ordinal].prefix(2)) + (localized.ordinals[language]?[ordinal] ?? [])
+                add(book: index + 1, aliases: aliases, prefixes: prefixes)
             }
+        }
+    }
+
+    private mutating func add(book: Int, aliases: [String], prefixes: [String]) {
+        for prefix in prefixes {
+            for alias in aliases {
+                let key = normalizer.key(prefix + alias)
+                if !key.isEmpty, byKey[key] == nil { byKey[key] = book }
+            }
+            fullNames.append((normalizer.collapsedScalars(prefix + aliases[0]), book))
         }
     }
 

@@ -22,6 +22,7 @@ final class APIResponder: ServerResponder {
     let strokeCounts = StrokeCounts()
     let titles = NoteTitles()
     let reindex = ReindexState()
+    let languageRecognizers: LanguageRecognizers
     private let policyLock = NSLock()
     // Guarded by policyLock; set once at start (the bound host), read by every request.
     nonisolated(unsafe) private var policy: RequestPolicy
@@ -29,6 +30,7 @@ final class APIResponder: ServerResponder {
     init(connections: LibraryConnections, recognizer: any LineRecognizing, configuration: ServerConfiguration, files: PlaygroundFiles) {
         self.connections = connections
         self.recognizer = recognizer
+        languageRecognizers = LanguageRecognizers(base: recognizer)
         self.configuration = configuration
         self.files = files
         policy = RequestPolicy(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
@@ -86,7 +88,7 @@ final class APIResponder: ServerResponder {
         switch route {
         case .page: return try staticFile("index.html")
         case .staticFile(let name): return try staticFile(name)
-        case .recognize: return try await recognize(request)
+        case .recognize: return try await recognize(request, target: target)
         case .listNotes: return try await listNotes(target)
         case .createNote: return try await createNote(request, target: target)
         case .getNote(let id): return try await note(id)

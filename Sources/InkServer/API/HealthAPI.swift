@@ -8,8 +8,11 @@ extension APIResponder {
         let version = recognizer.recognitionVersion
         let answer = HealthAnswer(version: InkIndexInfo.version, recognitionVersion: version,
                                   recognitionModel: recognizer.recognitionModel,
+                                  languages: recognizer.languages.map(\.code),
+                                  supportedLanguages: languageRecognizers.supported.map { WireLanguage(code: $0.code, name: $0.name) },
                                   notes: try await reader.notes().count,
-                                  waitingForIndex: try await reader.notesToIndex(version: version, model: recognizer.recognitionModel).count,
+                                  waitingForIndex: try await reader.notesToIndex(version: version, model: recognizer.recognitionModel,
+                                                                                 languages: recognizer.languages).count,
                                   reindexing: reindex.isRunning)
         return try JSONAnswers.response(answer)
     }

@@ -1,12 +1,18 @@
 import Foundation
 import InkIndex
 
-/// `POST /api/recognize`: strokes in; lines, words, candidates and layout out; nothing stored.
+/// `POST /api/recognize[?languages=es,en]`: strokes in; lines, words, candidates and layout out;
+/// nothing stored. `languages` reads in other languages than the server's (priority order).
 extension APIResponder {
-    func recognize(_ request: ServerRequest) async throws -> ServerResponse {
+    func recognize(_ request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
         let started = ContinuousClock.now
+        let languages = try QueryValues.languages(target)
         let drawing = try RequestBodies.strokes(request, limits: configuration.limits)
-        let (recognizer, maxCandidates) = (self.recognizer, configuration.maxCandidates)
+        let recognizer: any LineRecognizing
+        do { recognizer = try languageRecognizers.recognizer(for: languages) } catch {
+            throw APIError.internalError("the recognizer for \(languages.map(\.code).joined(separator: ",")) could not be made: \(error)")
+        }
+        let maxCandidates = configuration.maxCandidates
         let page: PageReading
         do {
             page = try await recognitionPool.run { try await PageReading.read(drawing, recognizer: recognizer, maxCandidates: maxCandidates) }

@@ -85,11 +85,21 @@ public struct HealthAnswer: Codable, Sendable {
     public var recognitionVersion: Int
     /// The model that reads ("open", "research"; "" for a recognizer that names none).
     public var recognitionModel: String
+    /// The languages it reads, in priority order ("es", "en").
+    public var languages: [String]
+    /// The languages `POST /api/recognize?languages=` can ask for: code and English name.
+    public var supportedLanguages: [WireLanguage]
     public var notes: Int
     /// Notes not yet indexed by this recognizer version and model (never indexed, older, or changed since).
     public var waitingForIndex: Int
     /// Whether the background reindex is running.
     public var reindexing: Bool
+}
+
+/// A language the server can read.
+public struct WireLanguage: Codable, Sendable, Hashable {
+    public var code: String
+    public var name: String
 }
 
 /// `GET /api/health` without the token on a server that has one: alive, and nothing else.

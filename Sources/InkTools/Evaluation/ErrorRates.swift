@@ -19,6 +19,10 @@ public struct ErrorRates: Sendable, Hashable {
     public private(set) var normalizedReferenceWords = 0
     public private(set) var oracleCharacterEdits = 0
     public private(set) var caselessCharacterEdits = 0
+    /// Letters beyond a–z in the references (á, ß, ł, …), and how many of them were read as
+    /// written (kept by an optimal alignment: `EditDistance.keptPositions`).
+    public private(set) var diacriticLetters = 0
+    public private(set) var diacriticLettersRead = 0
 
     public init() {}
 
@@ -39,6 +43,18 @@ public struct ErrorRates: Sendable, Hashable {
         normalizedReferenceWords += EditDistance.words(of: normalizedReference).count
         caselessCharacterEdits += EditDistance.between(characters: reference.lowercased(), hypothesis.lowercased())
         oracleCharacterEdits += alternatives.reduce(distance) { min($0, EditDistance.between(characters: reference, $1)) }
+        let referenceCharacters = Array(reference)
+        let special = referenceCharacters.indices.filter { referenceCharacters[$0].isLetter && !referenceCharacters[$0].isASCII }
+        if !special.isEmpty {
+            let kept = EditDistance.keptPositions(referenceCharacters, Array(hypothesis))
+            diacriticLetters += special.count
+            diacriticLettersRead += special.filter(kept.contains).count
+        }
+    }
+
+    /// The share of letters beyond a–z read as written; nil where the references have none.
+    public var diacriticAccuracy: Double? {
+        diacriticLetters == 0 ? nil : Double(diacriticLettersRead) / Double(diacriticLetters)
     }
 
     public var cer: Double { ratio(characterEdits, referenceCharacters) }

@@ -10,6 +10,11 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
     public var oracleCER: Double
     /// The CER with case folded on both sides (see `ErrorRates.caselessCER`).
     public var cerCaseless: Double
+    /// The share of the references' letters beyond a–z read as written (see
+    /// `ErrorRates.diacriticAccuracy`); absent where there are none.
+    public var diacriticAccuracy: Double?
+    /// The languages the recognizer read with (codes, priority order).
+    public var languages: [String] = []
     /// Per-sample recognition time: layout plus every line's recognition.
     public var medianMilliseconds: Double
     public var p95Milliseconds: Double
@@ -20,6 +25,8 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
         case werNormalized = "wer_normalized"
         case oracleCER = "oracle_cer"
         case cerCaseless = "cer_caseless"
+        case diacriticAccuracy = "diacritic_accuracy"
+        case languages
         case medianMilliseconds = "median_ms"
         case p95Milliseconds = "p95_ms"
     }
@@ -32,6 +39,7 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
         werNormalized = rates.normalizedWER
         oracleCER = rates.oracleCER
         cerCaseless = rates.caselessCER
+        diacriticAccuracy = rates.diacriticAccuracy
         medianMilliseconds = latency.median
         p95Milliseconds = latency.p95
     }

@@ -49,7 +49,7 @@ struct BenchDecoderCommand: AsyncParsableCommand {
         let framesPerChar = max(1, self.framesPerChar)
         let alphabet = Alphabet(characters: Array(" !\"#&'()*+,-./0123456789:;?ABCDEFGHIJKLMNOPQRSTUVWXYZ[]abcdefghijklmnopqrstuvwxyz"))
         let decoder: CTCDecoder
-        do { decoder = try recognizer.decoding.makeDecoder(alphabet: alphabet) } catch {
+        do { decoder = try recognizer.decoding().makeDecoder(alphabet: alphabet) } catch {
             throw CLIError.failure("\(error)")
         }
         if let dump = frames {

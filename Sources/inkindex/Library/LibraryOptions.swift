@@ -21,6 +21,9 @@ struct LibraryOptions: ParsableArguments {
 
     @OptionGroup var model: ModelOption
 
+    @Flag(help: "Recognize with the library's vocabulary too (see 'library vocabulary').")
+    var libraryVocabulary = false
+
     @Option(help: ArgumentHelp("Notes recognized at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
@@ -51,9 +54,14 @@ struct LibraryOptions: ParsableArguments {
         throw ValidationError("unknown recognizer '\(recognizer)' (shipped, transcript, transcript:VERSION)")
     }
 
-    func lineRecognizer() throws -> any LineRecognizing {
+    func lineRecognizer(vocabulary: [String] = []) throws -> any LineRecognizing {
         switch try lineRecognizerKind() {
-        case .shipped: return try model.load()
+        case .shipped:
+            guard !vocabulary.isEmpty else { return try model.load() }
+            do {
+                return try ShippedRecognizer.load(model.model, languages: model.recognitionLanguages,
+                                                  vocabulary: try model.vocabularyWords() + vocabulary)
+            } catch let error as CLIError { throw error } catch { throw CLIError.failure("\(error)") }
         case .transcript(nil): return TranscriptRecognizer()
         case .transcript(let version?): return TranscriptRecognizer(recognitionVersion: version, alternativeLogProbability: -Double(version))
         }

@@ -22,7 +22,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only the first N samples.", valueName: "n"))
     var limit: Int?
 
-    @Flag(help: "{samples, cer, wer, cer_normalized, wer_normalized, oracle_cer, cer_caseless, median_ms, p95_ms}.")
+    @Flag(help: "{samples, cer, wer, cer_normalized, wer_normalized, oracle_cer, cer_caseless, diacritic_accuracy, languages, median_ms, p95_ms}.")
     var json = false
 
     @Option(help: ArgumentHelp("Candidates per line for the oracle.", valueName: "n"))
@@ -57,7 +57,8 @@ struct EvalCommand: AsyncParsableCommand {
     func run() async throws {
         let reader: DatasetReader
         do { reader = try DatasetReader(path: path) } catch { throw CLIError.badInput("cannot read \(path): \(error)") }
-        let evaluator = RecognitionEvaluator(recognizer: try recognizer.loadRecognizer(), maxCandidates: candidates, splitsLines: !whole)
+        let lineRecognizer = try recognizer.loadRecognizer()
+        let evaluator = RecognitionEvaluator(recognizer: lineRecognizer, maxCandidates: candidates, splitsLines: !whole)
 
         var tally = EvaluationTally()
         var log: [String] = []
@@ -80,7 +81,8 @@ struct EvalCommand: AsyncParsableCommand {
             try (log.joined(separator: "\n") + "\n").write(toFile: errors, atomically: true, encoding: .utf8)
         }
 
-        let report = tally.report
+        var report = tally.report
+        report.languages = lineRecognizer.languages.map(\.code)
         if json {
             try Terminal.printJSON(report)
             return
@@ -91,6 +93,8 @@ struct EvalCommand: AsyncParsableCommand {
         print("WER              \(percent(report.wer))   normalized \(percent(report.werNormalized))")
         print("oracle CER       \(percent(report.oracleCER))")
         print("caseless CER     \(percent(report.cerCaseless))")
+        if let accuracy = report.diacriticAccuracy { print("diacritics read  \(percent(accuracy))") }
+        print("languages        \(report.languages.joined(separator: ","))")
         print("latency          median \(String(format: "%.2f", report.medianMilliseconds)) ms, p95 \(String(format: "%.2f", report.p95Milliseconds)) ms")
     }
 }

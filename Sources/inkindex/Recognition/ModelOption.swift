@@ -1,9 +1,11 @@
 import ArgumentParser
+import Foundation
 import InkIndex
 
 extension ShippedModel: ExpressibleByArgument {}
 
-/// `--model open|research`: which shipped model reads, on every command that recognizes.
+/// `--model open|research`, `--languages es,en` and `--vocabulary FILE`: which shipped model
+/// reads, in which languages, with which extra words, on every command that recognizes.
 struct ModelOption: ParsableArguments {
     @Option(help: ArgumentHelp("""
         The shipped model: open (trained only on data whose terms allow commercial use) or \
@@ -11,8 +13,54 @@ struct ModelOption: ParsableArguments {
         """, valueName: "open|research"))
     var model: ShippedModel = .default
 
-    /// The model's recognizer with the shipped decoding.
+    @Option(help: ArgumentHelp("""
+        Languages to read, in priority order, as BCP 47 codes (es,en). 'inkindex languages' lists \
+        those the model reads.
+        """, valueName: "codes"))
+    var languages = "en"
+
+    @Option(help: ArgumentHelp("A file of words and names, one a line, that decoding favours like known words.", valueName: "file"))
+    var vocabulary: String?
+
+    func validate() throws {
+        let supported = Set(model.supportedLanguages)
+        let codes = languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !codes.isEmpty else { throw ValidationError("--languages needs at least one language code") }
+        for code in codes {
+            guard let language = RecognitionLanguage(code: code) else {
+                throw ValidationError("--languages: '\(code)' is not a shipped language (see 'inkindex languages')")
+            }
+            guard supported.contains(language) else {
+                throw ValidationError("--languages: the \(model) model does not read \(language.name) (see 'inkindex languages')")
+            }
+        }
+    }
+
+    /// The languages asked for, resolved (`RecognitionLanguage.resolve`).
+    var recognitionLanguages: [RecognitionLanguage] {
+        RecognitionLanguage.resolve(languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// The words of `--vocabulary`, blank lines and `#` comments skipped.
+    func vocabularyWords() throws -> [String] {
+        guard let vocabulary else { return [] }
+        guard let text = try? String(contentsOfFile: vocabulary, encoding: .utf8) else {
+            throw CLIError.badInput("cannot read the vocabulary file \(vocabulary)")
+        }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The shipped decoding for these languages and vocabulary.
+    func shippedDecoding() throws -> DecodingOptions {
+        .shipped(languages: recognitionLanguages, vocabulary: try vocabularyWords())
+    }
+
+    /// The model's recognizer with the shipped decoding, these languages and vocabulary.
     func load() throws -> any LineRecognizing {
-        do { return try ShippedRecognizer.load(model) } catch { throw CLIError.failure("\(error)") }
+        let words = try vocabularyWords()
+        do { return try ShippedRecognizer.load(model, languages: recognitionLanguages, vocabulary: words) } catch {
+            throw CLIError.failure("\(error)")
+        }
     }
 }

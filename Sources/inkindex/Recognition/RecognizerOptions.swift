@@ -46,8 +46,8 @@ struct RecognizerOptions: ParsableArguments {
         }
     }
 
-    var decoding: DecodingOptions {
-        var decoding = DecodingOptions.shipped
+    func decoding() throws -> DecodingOptions {
+        var decoding = try model.shippedDecoding()
         if greedy { decoding.method = .greedy }
         if noLanguageModel { decoding.useLanguageModel = false }
         decoding.beamWidth = beam
@@ -65,7 +65,8 @@ struct RecognizerOptions: ParsableArguments {
     /// The shipped recognizer, switched to these decoding options where they differ.
     func loadRecognizer() throws -> any LineRecognizing {
         let recognizer = try model.load()
-        guard decoding != .shipped else { return recognizer }
+        let decoding = try decoding()
+        guard decoding != (try model.shippedDecoding()) else { return recognizer }
         guard let configurable = recognizer as? any DecodingConfigurable else {
             throw CLIError.failure("this recognizer's decoding cannot be changed (--greedy, --no-lm, --beam, ...)")
         }

@@ -21,7 +21,7 @@
     notes: $("notes"), notesEmpty: $("notes-empty"), newNote: $("new-note"),
     importButton: $("import"), importFile: $("import-file"),
     title: $("title"), pen: $("tool-pen"), eraser: $("tool-eraser"), undo: $("undo"), redo: $("redo"),
-    clear: $("clear"), showLayout: $("show-layout"), save: $("save"), del: $("delete"),
+    clear: $("clear"), showLayout: $("show-layout"), language: $("language"), save: $("save"), del: $("delete"),
     exportInkML: $("export-inkml"), exportSVG: $("export-svg"), status: $("status"), error: $("error"),
     surface: $("surface"), canvas: $("ink"), overlay: $("overlay"), boxes: $("boxes"), readings: $("readings"),
   };
@@ -525,7 +525,8 @@
     recognition.abort = abort;
     setStatus("Reading…");
     try {
-      const answer = await api("POST", "/api/recognize", { strokes: state.strokes }, { signal: abort.signal });
+      const languages = els.language.value ? `?languages=${encodeURIComponent(els.language.value)}` : "";
+      const answer = await api("POST", `/api/recognize${languages}`, { strokes: state.strokes }, { signal: abort.signal });
       if (generation !== recognition.generation) return;
       clearError();
       state.readingFailed = false;
@@ -775,10 +776,25 @@
   async function refreshHealth() {
     try {
       const h = await api("GET", "/api/health");
+      fillLanguages(h.supportedLanguages ?? [], h.languages ?? []);
       els.health.textContent = `InkIndex ${h.version} · recognition version ${h.recognitionVersion}${h.recognitionModel ? ` (${h.recognitionModel} model)` : ""} · ${h.notes} note${h.notes === 1 ? "" : "s"}${h.waitingForIndex ? ` · ${h.waitingForIndex} waiting to be indexed` : ""}`;
     } catch (error) {
       els.health.textContent = "Server not reachable";
     }
+  }
+
+  /** The language picker: the server's languages first (its default), kept for the tab. */
+  function fillLanguages(supported, serverLanguages) {
+    if (els.language.options.length > 1 || !supported.length) return;
+    for (const language of supported) {
+      const option = document.createElement("option");
+      option.value = language.code;
+      option.textContent = language.name;
+      els.language.append(option);
+    }
+    els.language.options[0].textContent = `Server's (${serverLanguages.join(", ") || "default"})`;
+    const kept = sessionStorage.getItem("inkindex.language") ?? "";
+    if ([...els.language.options].some((o) => o.value === kept)) els.language.value = kept;
   }
 
   function formatDate(iso) {
@@ -999,6 +1015,13 @@
   els.importButton.addEventListener("click", () => els.importFile.click());
   els.importFile.addEventListener("change", () => { importInkML(els.importFile.files[0]); els.importFile.value = ""; });
   els.showLayout.addEventListener("change", renderOverlay);
+  els.language.addEventListener("change", () => {
+    sessionStorage.setItem("inkindex.language", els.language.value);
+    if (state.strokes.length) {
+      cancelRecognition();
+      recognition.timer = setTimeout(recognizeNow, 0);
+    }
+  });
   els.title.addEventListener("input", () => { state.dirty = true; updateControls(); });
   els.title.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); saveNote(); } });
   els.searchForm.addEventListener("submit", (event) => { event.preventDefault(); runSearch(); });
