@@ -2,12 +2,17 @@ import Foundation
 
 /// Reads and writes drawings in the format named by a file's extension: `.inkml` (W3C InkML),
 /// `.json` (the model's Codable form), `.ink` (the binary encoding) and, read-only, the dataset
-/// format `.jsonl` / `.jsonl.gz`.
+/// format `.jsonl` / `.jsonl.gz` and Xournal++ notebooks `.xopp` / `.xoj` (also recognized
+/// without their extension, by their first bytes).
+///
+/// A notebook holds many pages: `readPages(from:fileIdentity:)` gives each as a drawing with a
+/// stable id, while `read(from:)` gives the first page (and says so in its warnings).
 ///
 /// ```swift
 /// let drawing = try DrawingFile.read(from: URL(fileURLWithPath: "note.inkml"))
 /// try DrawingFile.write(drawing, to: URL(fileURLWithPath: "note.ink"))
 /// let samples = try DrawingFile.readSamples(from: URL(fileURLWithPath: "testset_v.jsonl.gz"), limit: 10)
+/// let pages = try DrawingFile.readPages(from: URL(fileURLWithPath: "lecture.xopp")).pages
 /// ```
 public enum DrawingFile {
     public enum Format: String, Sendable, CaseIterable {
@@ -17,6 +22,9 @@ public enum DrawingFile {
         case binary = "ink"
         /// Gzip (or plain) JSON Lines of labeled samples; read-only.
         case dataset = "jsonl.gz"
+        /// Xournal++ notebooks (`.xopp`) and Xournal journals (`.xoj`), one drawing per page;
+        /// read-only (`Xournal`).
+        case xournal = "xopp"
 
         /// The format for a path's extension, or nil where none matches.
         public init?(path: String) {
@@ -25,10 +33,27 @@ public enum DrawingFile {
             else if lower.hasSuffix(".json") { self = .json }
             else if lower.hasSuffix(".inkml") { self = .inkml }
             else if lower.hasSuffix(".ink") { self = .binary }
+            else if lower.hasSuffix(".xopp") || lower.hasSuffix(".xoj") { self = .xournal }
             else { return nil }
         }
 
-        public var isWritable: Bool { self != .dataset }
+        /// The format for a path's extension or, where none matches, for the file's first bytes
+        /// (a notebook saved without its extension): nil where neither tells.
+        ///
+        /// ```swift
+        /// let format = DrawingFile.Format(contentsOf: URL(fileURLWithPath: "Downloads/notebook"))  // .xournal
+        /// ```
+        public init?(contentsOf url: URL) {
+            if let format = Format(path: url.path) {
+                self = format
+                return
+            }
+            // Mapped, so that sniffing a large file reads only the pages it looks at.
+            guard let data = try? Data(contentsOf: url, options: .mappedIfSafe), Xournal.isNotebook(data) else { return nil }
+            self = .xournal
+        }
+
+        public var isWritable: Bool { self != .dataset && self != .xournal }
     }
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -42,7 +67,7 @@ public enum DrawingFile {
         public var description: String {
             switch self {
             case .unknownExtension(let path):
-                "cannot tell the format of \(path) from its extension (known: .json, .inkml, .ink, .jsonl, .jsonl.gz)"
+                "cannot tell the format of \(path) from its extension (known: .json, .inkml, .ink, .jsonl, .jsonl.gz, .xopp, .xoj)"
             case .readOnly(let path, let format): "\(path): the \(format.rawValue) format is read-only"
             case .noSuchSample(let path, let id): id.map { "\(path): no sample with id '\($0)'" } ?? "\(path): no samples"
             case .invalidJSON(let path, let reason): "\(path): not a JSON drawing: \(reason)"
@@ -50,15 +75,24 @@ public enum DrawingFile {
         }
     }
 
-    /// The drawing in a file; for a dataset file, its first sample's. O(file size).
+    /// The drawing in a file; for a dataset file, its first sample's; for a notebook, its first
+    /// page's. O(file size).
     public static func read(from url: URL) throws -> Drawing {
         try readWithWarnings(from: url).drawing
     }
 
-    /// The drawing and what the format could not carry into the model (InkML's dropped channels).
+    /// The drawing and what the format could not carry into the model (InkML's dropped channels,
+    /// the pages of a notebook after the first).
     public static func readWithWarnings(from url: URL) throws -> (drawing: Drawing, warnings: [String]) {
-        guard let format = Format(path: url.path) else { throw Failure.unknownExtension(path: url.path) }
+        guard let format = Format(contentsOf: url) else { throw Failure.unknownExtension(path: url.path) }
         switch format {
+        case .xournal:
+            let notebook = try readNotebook(from: url, fileIdentity: Xournal.defaultFileIdentity(of: url))
+            var warnings = notebook.warnings
+            if notebook.pages.count > 1 {
+                warnings.append("the notebook has \(notebook.pages.count) pages; only page 1 was read (DrawingFile.readPages reads them all)")
+            }
+            return (notebook.pages.first?.drawing ?? Drawing(), warnings)
         case .dataset:
             return (try readSample(from: url, id: nil).drawing, [])
         case .json:
@@ -82,23 +116,31 @@ public enum DrawingFile {
         }
     }
 
-    /// Labeled samples: every sample of a dataset file (up to `limit`, streamed), or for any
-    /// other format one sample whose id is the file name and whose text is the drawing's
-    /// `text` annotation (empty where absent).
+    /// Labeled samples: every sample of a dataset file (up to `limit`, streamed), one sample per
+    /// page of a notebook (id `<file name>#<page number>`, up to `limit`), or for any other format
+    /// one sample whose id is the file name. The text is the drawing's `text` annotation (empty
+    /// where absent).
     public static func readSamples(from url: URL, limit: Int? = nil) throws -> [LabeledSample] {
-        guard Format(path: url.path) == .dataset else {
-            let drawing = try read(from: url)
-            return [LabeledSample(id: url.lastPathComponent, writer: nil, text: drawing.annotations["text"] ?? "", drawing: drawing)]
+        if Format(path: url.path) == .dataset {
+            return try DatasetReader(path: url.path).readAll(limit: limit)
         }
-        return try DatasetReader(path: url.path).readAll(limit: limit)
+        if Format(contentsOf: url) == .xournal {
+            return try readPages(from: url).pages.prefix(limit ?? .max).map { page in
+                LabeledSample(id: "\(url.lastPathComponent)#\(page.number)", writer: nil,
+                              text: page.drawing.annotations["text"] ?? "", drawing: page.drawing)
+            }
+        }
+        let drawing = try read(from: url)
+        return [LabeledSample(id: url.lastPathComponent, writer: nil, text: drawing.annotations["text"] ?? "", drawing: drawing)]
     }
 
     /// The sample with the given id (the first sample where `id` is nil) of a dataset file,
-    /// reading only as far as that sample.
+    /// reading only as far as that sample; of any other file, the one `readSamples` names so.
     public static func readSample(from url: URL, id: String?) throws -> LabeledSample {
         guard Format(path: url.path) == .dataset else {
-            let sample = try readSamples(from: url)[0]
-            guard id == nil || id == sample.id else { throw Failure.noSuchSample(path: url.path, id: id) }
+            let samples = try readSamples(from: url)
+            let sample = if let id { samples.first { $0.id == id } } else { samples.first }
+            guard let sample else { throw Failure.noSuchSample(path: url.path, id: id) }
             return sample
         }
         var iterator = try DatasetReader(path: url.path).makeIterator()
@@ -106,6 +148,73 @@ public enum DrawingFile {
             if id == nil || sample.id == id { return sample }
         }
         throw Failure.noSuchSample(path: url.path, id: id)
+    }
+
+    /// One page of a file: a notebook has many, every other format one.
+    public struct Page: Sendable, Hashable, Identifiable {
+        /// `pageID(fileIdentity:pageNumber:)`: the same for every read of the same file identity.
+        public var id: UUID
+        /// From 1.
+        public var number: Int
+        public var drawing: Drawing
+
+        public init(id: UUID, number: Int, drawing: Drawing) {
+            self.id = id
+            self.number = number
+            self.drawing = drawing
+        }
+    }
+
+    /// Every page of a file, each with a stable id: all pages of a Xournal++ notebook, or the one
+    /// drawing of any other format (a dataset file's first sample) as page 1. The identity
+    /// defaults to the file's standardized path; pass one that survives moves where files move.
+    /// O(file size).
+    ///
+    /// ```swift
+    /// let url = URL(fileURLWithPath: "notes/lecture.xopp")
+    /// for page in try DrawingFile.readPages(from: url, fileIdentity: "notes/lecture.xopp").pages {
+    ///     try await library.save(page.drawing, id: page.id.uuidString, title: "lecture, page \(page.number)")
+    /// }
+    /// ```
+    public static func readPages(from url: URL, fileIdentity: String? = nil) throws -> (pages: [Page], warnings: [String]) {
+        let identity = fileIdentity ?? Xournal.defaultFileIdentity(of: url)
+        if Format(contentsOf: url) == .xournal {
+            let notebook = try readNotebook(from: url, fileIdentity: identity)
+            return (notebook.pages.map { Page(id: $0.id, number: $0.number, drawing: $0.drawing) }, notebook.warnings)
+        }
+        let (drawing, warnings) = try readWithWarnings(from: url)
+        return ([Page(id: pageID(fileIdentity: identity, pageNumber: 1), number: 1, drawing: drawing)], warnings)
+    }
+
+    /// The identifier of page `pageNumber` (from 1) of the file known as `fileIdentity`: the same
+    /// on every read, so that re-reading a changed file updates its notes instead of adding new
+    /// ones. A page inserted before others shifts the numbers, and so the ids, of those after it.
+    ///
+    /// ```swift
+    /// let id = DrawingFile.pageID(fileIdentity: "notes/lecture.xopp", pageNumber: 2)
+    /// ```
+    public static func pageID(fileIdentity: String, pageNumber: Int) -> UUID {
+        UUID(deterministicFrom: "page \(pageNumber) of \(fileIdentity)")
+    }
+
+    /// CRC-32 of a file's bytes (`Xournal.contentHash(of:)`), so that a folder sync can skip a file
+    /// that has not changed since it was last read. O(file size).
+    ///
+    /// ```swift
+    /// if try DrawingFile.contentHash(of: url) != stored[url.path] { pages = try DrawingFile.readPages(from: url).pages }
+    /// ```
+    public static func contentHash(of url: URL) throws -> UInt32 {
+        let data = try Data(contentsOf: url, options: .mappedIfSafe)
+        return Xournal.contentHash(of: data)
+    }
+
+    private static func readNotebook(from url: URL, fileIdentity: String) throws -> XournalNotebook {
+        // Refused before reading, so that a huge file is never loaded into memory.
+        let limits = Xournal.Limits()
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limits.maximumBytes {
+            throw XournalError.tooLarge(what: "\(url.path) (\(size) bytes)", limit: limits.maximumBytes)
+        }
+        return try Xournal.read(Data(contentsOf: url), fileIdentity: fileIdentity, limits: limits)
     }
 
     public static func write(_ drawing: Drawing, to url: URL) throws {
@@ -123,7 +232,7 @@ public enum DrawingFile {
             return try encoder.encode(drawing)
         case .inkml: return Data(try InkML.write(drawing).utf8)
         case .binary: return BinaryDrawingCodec.encode(drawing)
-        case .dataset: throw Failure.readOnly(path: path, format: format)
+        case .dataset, .xournal: throw Failure.readOnly(path: path, format: format)
         }
     }
 

@@ -84,8 +84,22 @@ struct InfoCommand: AsyncParsableCommand {
     func run() async throws {
         let path = file
         let url = URL(fileURLWithPath: path)
-        guard let format = DrawingFile.Format(path: path) else {
-            throw CLIError.usage("cannot tell the format of \(path) from its extension (use .inkml, .json, .ink, .jsonl or .jsonl.gz)")
+        guard let format = DrawingFile.Format(contentsOf: url) else {
+            throw CLIError.usage("cannot tell the format of \(path) (use .inkml, .json, .ink, .xopp, .xoj, .jsonl or .jsonl.gz)")
+        }
+        if format == .xournal {
+            let (pages, warnings) = try mappingInputErrors(path) { try DrawingFile.readPages(from: url) }
+            if json {
+                for page in pages {
+                    try Terminal.printJSON(DrawingReport(file: "\(path)#\(page.number)", format: format.rawValue, drawing: Summary(page.drawing),
+                                                         annotations: page.drawing.annotations, warnings: page.number == 1 ? warnings : []))
+                }
+                return
+            }
+            print("\(path) (\(format.rawValue)): \(pages.count) page\(pages.count == 1 ? "" : "s")")
+            for page in pages { print("  page \(page.number): \(Summary(page.drawing).line)") }
+            for warning in warnings { print("  warning: \(warning)") }
+            return
         }
         if format == .dataset {
             try Self.dataset(path, limit: limit, json: json)

@@ -5,14 +5,16 @@ struct LibraryAddCommand: AsyncParsableCommand {
         commandName: "add",
         abstract: "Add notes, then recognize and index them.",
         discussion: """
-            Adds InkML (.inkml), JSON (.json), or dataset JSON Lines (.jsonl, .jsonl.gz) where each \
-            sample becomes one note whose id is the sample's id. The new notes are then recognized \
-            and indexed (unless --no-index).
+            Adds InkML (.inkml), JSON (.json), binary (.ink), Xournal++ notebooks (.xopp, .xoj: one \
+            note per page, re-adding a changed notebook updates its notes), folders of those \
+            (recursively), or dataset JSON Lines (.jsonl, .jsonl.gz) where each sample becomes one note \
+            whose id is the sample's id. The new notes are then recognized and indexed (unless \
+            --no-index). 'library sync FOLDER' also removes the notes of deleted files.
             """)
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: "Drawings or dataset files.")
+    @Argument(help: "Drawings, notebooks, folders or dataset files.")
     var files: [String]
 
     @Flag(name: .customLong("no-index"), help: "Store the notes without recognizing them.")

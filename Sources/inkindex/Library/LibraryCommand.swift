@@ -17,11 +17,13 @@ struct LibraryCommand: AsyncParsableCommand {
             LibraryRepairCommand.self,
             LibraryExportCommand.self,
             LibraryListCommand.self,
+            LibraryVocabularyCommand.self,
+            LibrarySyncCommand.self,
         ])
 
     @OptionGroup var library: LibraryOptions
 
     func run() async throws {
-        throw CLIError.usage("missing subcommand (add, search, reindex, stats, check, repair, export, list); see 'inkindex library --help'")
+        throw CLIError.usage("missing subcommand (add, search, reindex, stats, check, repair, export, list, vocabulary, sync); see 'inkindex library --help'")
     }
 }

@@ -8,7 +8,8 @@ struct LibrarySession {
     let options: LibraryOptions
 
     func rebuild(force: Bool, label: String) async throws -> LibraryRebuilder.Progress {
-        let indexer = NoteIndexer(recognizer: try options.lineRecognizer())
+        let vocabulary = options.libraryVocabulary ? try await library.vocabularyWords().map(\.word) : []
+        let indexer = NoteIndexer(recognizer: try options.lineRecognizer(vocabulary: vocabulary))
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let bar = ProgressBar(label: label, total: nil)
         let report = try await LibraryRebuilder(library: library, indexer: indexer, concurrency: jobs).run(force: force) { state in
@@ -29,9 +30,22 @@ struct LibrarySession {
             bar.setTotal(files.reduce(0) { $0 + (DatasetFiles.isDataset($1) ? DatasetFiles.lineCount($1) ?? 0 : 1) })
         }
         for file in files {
+            if NotebookFolder.isFolder(file) {
+                let report = try await importFolder(NotebookFolder(file), removingMissing: false)
+                added += report.changed
+                bar.advance()
+                continue
+            }
             guard FileManager.default.isReadableFile(atPath: file) else { throw CLIError.badInput("cannot read \(file)") }
             let lower = file.lowercased()
-            if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
+            if DrawingFile.Format(contentsOf: URL(fileURLWithPath: file)) == .xournal {
+                let notebook = NotebookFolder.File(url: URL(fileURLWithPath: file),
+                                                   identity: URL(fileURLWithPath: file).standardizedFileURL.path)
+                let hash = try DrawingFile.contentHash(of: notebook.url)
+                added += try await library.importFile(identity: notebook.identity, contentHash: hash,
+                                                      pages: NotebookFolder.pages(of: notebook)).count
+                bar.advance()
+            } else if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
                 var iterator = try DatasetReader(path: file).makeIterator()
                 var batch: [(id: String, title: String, drawing: Drawing)] = []
                 func flush() async throws {
@@ -88,6 +102,49 @@ struct LibrarySession {
             print(String(format: "%.3f  %@  \"%@\"  %d strokes at (%.0f, %.0f, %.0f×%.0f)",
                          hit.score, hit.noteID, hit.reading, hit.strokeIDs.count, b.minX, b.minY, b.width, b.height) + (place.isEmpty ? "" : "  \(place)"))
         }
+    }
+
+    /// What a folder import did: notes of new or changed pages, files read, files unchanged,
+    /// and notes removed with the files (or pages) that are gone.
+    struct FolderReport {
+        var changed = 0, filesRead = 0, filesUnchanged = 0, removed = 0
+    }
+
+    /// Imports the files under a folder, reading only those whose bytes changed since they were
+    /// last imported; with `removingMissing`, the notes of files no longer there are deleted.
+    func importFolder(_ folder: NotebookFolder, removingMissing: Bool) async throws -> FolderReport {
+        var report = FolderReport()
+        let known = Dictionary(uniqueKeysWithValues: try await library.importedFiles()
+            .filter { $0.identity.hasPrefix(folder.identityPrefix) }.map { ($0.identity, $0) })
+        let files = try folder.files()
+        for file in files {
+            let hash: UInt32
+            do { hash = try DrawingFile.contentHash(of: file.url) } catch { throw CLIError.badInput("cannot read \(file.url.path)") }
+            if known[file.identity]?.contentHash == hash {
+                report.filesUnchanged += 1
+                continue
+            }
+            report.changed += try await library.importFile(identity: file.identity, contentHash: hash,
+                                                           pages: NotebookFolder.pages(of: file)).count
+            report.filesRead += 1
+        }
+        if removingMissing {
+            let present = Set(files.map(\.identity))
+            for identity in known.keys.sorted() where !present.contains(identity) {
+                report.removed += try await library.forgetImportedFile(identity: identity)
+            }
+        }
+        return report
+    }
+
+    func sync(_ folder: String, index: Bool) async throws {
+        guard NotebookFolder.isFolder(folder) else { throw CLIError.badInput("\(folder) is not a folder") }
+        let report = try await importFolder(NotebookFolder(folder), removingMissing: true)
+        print("read \(report.filesRead) changed files (\(report.filesUnchanged) unchanged): \(report.changed) notes new or changed, "
+              + "\(report.removed) removed")
+        guard index else { return }
+        let rebuilt = try await rebuild(force: false, label: "indexing")
+        print("indexed \(rebuilt.done - rebuilt.failures.count) notes" + (rebuilt.failures.isEmpty ? "" : ", \(rebuilt.failures.count) failed"))
     }
 
     func reindex(force: Bool) async throws {

@@ -24,7 +24,11 @@ enum NoteInputs {
                         notes.append(InputNote(file: path, sampleID: sample.id, sample: sample, drawing: sample.drawing))
                     }
                 } else {
-                    notes.append(InputNote(file: path, sampleID: nil, sample: nil, drawing: try DrawingFile.read(from: URL(fileURLWithPath: path))))
+                    // A notebook gives one note per page, named "page N".
+                    let pages = try DrawingFile.readPages(from: URL(fileURLWithPath: path)).pages
+                    for page in pages {
+                        notes.append(InputNote(file: path, sampleID: pages.count > 1 ? "page \(page.number)" : nil, sample: nil, drawing: page.drawing))
+                    }
                 }
             } catch {
                 throw CLIError.badInput("cannot read \(path): \(error)")

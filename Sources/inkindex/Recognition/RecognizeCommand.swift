@@ -94,8 +94,9 @@ struct RecognizeCommand: AsyncParsableCommand {
             if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
                 return try DatasetReader(path: path).readAll(limit: limit).map { ($0.id, $0.text, $0.drawing) }
             }
-            let drawing = try DrawingFile.read(from: URL(fileURLWithPath: path))
-            return [(URL(fileURLWithPath: path).lastPathComponent, nil, drawing)]
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let pages = try DrawingFile.readPages(from: URL(fileURLWithPath: path)).pages
+            return pages.map { (pages.count > 1 ? "\(name)#\($0.number)" : name, nil, $0.drawing) }
         } catch {
             throw CLIError.badInput("cannot read \(path): \(error)")
         }

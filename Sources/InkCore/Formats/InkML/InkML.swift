@@ -40,6 +40,9 @@ public enum InkML {
     public static let groupKey = "inkml:traceGroup"
     /// Prefix of drawing annotations that belong to a trace group: `inkml:traceGroup:<path>:<type>`.
     public static let groupAnnotationPrefix = "inkml:traceGroup:"
+    /// The drawing annotations a `traceView` becomes: `inkml:traceView:<path>` lists the ids
+    /// of the traces it names, `inkml:traceView:<path>:<type>` holds its annotations.
+    public static let traceViewPrefix = "inkml:traceView:"
     static let strokeMetadataType = "inkindex:strokes"
     static let namespace = "http://www.w3.org/2003/InkML"
 

@@ -22,6 +22,8 @@ struct InkMLReader {
     private var strokes: [Stroke] = []
     private var annotations: [String: String] = [:]
     private var strokeMetadata: [(XMLTreeElement, Location)] = []
+    private var inkSources: [String: InkMLTraceFormat] = [:]
+    private var traceViews = 0
     private(set) var warnings: [String] = []
     private var warned: Set<String> = []
 
@@ -59,6 +61,28 @@ struct InkMLReader {
         raw.hasPrefix("#") ? String(raw.dropFirst()) : raw
     }
 
+    /// An element's identifier: `xml:id` as the specification says, or a plain `id`, which
+    /// real producers (Tablet PC capture software among them) write instead; said once.
+    private mutating func identifier(of element: XMLTreeElement) -> String? {
+        if let id = element.attribute("xml:id") { return id }
+        guard let id = element.attribute("id") else { return nil }
+        warn("'id' read as 'xml:id'")
+        return id
+    }
+
+    /// All the text inside an element and its descendants, trimmed: what an `annotationXML`
+    /// (writer characteristics, a MathML transcription) holds, kept as one annotation.
+    private static func allText(of element: XMLTreeElement) -> String {
+        var parts: [String] = []
+        func visit(_ e: XMLTreeElement) {
+            let own = e.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !own.isEmpty { parts.append(own) }
+            e.children.forEach(visit)
+        }
+        visit(element)
+        return parts.joined(separator: " ")
+    }
+
     // MARK: Definitions (first pass, so that references may point forward)
 
     private mutating func readDefinitions(of ink: XMLTreeElement, at location: Location) throws(InkMLError) {
@@ -68,11 +92,11 @@ struct InkMLReader {
                 for (definition, there) in Self.children(of: child, at: here) {
                     try define(definition, at: there)
                 }
-            case "context", "brush":
+            case "context", "brush", "inkSource":
                 try define(child, at: here)
             case "traceFormat":
                 let format = try traceFormat(child, at: here)
-                if let id = child.attribute("xml:id") { traceFormats[id] = format }
+                if let id = identifier(of: child) { traceFormats[id] = format }
                 defaultFormat = format
             default:
                 break
@@ -84,13 +108,20 @@ struct InkMLReader {
         switch element.localName {
         case "traceFormat":
             let format = try traceFormat(element, at: location)
-            if let id = element.attribute("xml:id") { traceFormats[id] = format }
+            if let id = identifier(of: element) { traceFormats[id] = format }
         case "brush":
             let ink = try brush(element, at: location)
-            if let id = element.attribute("xml:id") { brushes[id] = ink }
+            if let id = identifier(of: element) { brushes[id] = ink }
         case "context":
             // Contexts are resolved when used, since they may refer to later definitions.
-            if let id = element.attribute("xml:id") { contexts[id] = try context(element, at: location) }
+            if let id = identifier(of: element) { contexts[id] = try context(element, at: location) }
+        case "inkSource":
+            // A capture device's description: its trace format is the one its contexts use.
+            for (child, here) in Self.children(of: element, at: location) where child.localName == "traceFormat" {
+                let format = try traceFormat(child, at: here)
+                if let id = identifier(of: child) { traceFormats[id] = format }
+                if let id = identifier(of: element) { inkSources[id] = format }
+            }
         default:
             warn("<\(element.localName)> in definitions ignored")
         }
@@ -101,6 +132,10 @@ struct InkMLReader {
         if let ref = element.attribute("contextRef") {
             guard let base = contexts[Self.reference(ref)] else { throw invalid(location, "contextRef '\(ref)' names no earlier context") }
             result = base
+        }
+        if let ref = element.attribute("inkSourceRef") {
+            guard let format = inkSources[Self.reference(ref)] else { throw invalid(location, "inkSourceRef '\(ref)' names no inkSource") }
+            result.format = format
         }
         if let ref = element.attribute("traceFormatRef") {
             guard let format = traceFormats[Self.reference(ref)] else { throw invalid(location, "traceFormatRef '\(ref)' names no trace format") }
@@ -114,11 +149,11 @@ struct InkMLReader {
             switch child.localName {
             case "traceFormat":
                 let format = try traceFormat(child, at: here)
-                if let id = child.attribute("xml:id") { traceFormats[id] = format }
+                if let id = identifier(of: child) { traceFormats[id] = format }
                 result.format = format
             case "brush":
                 let ink = try brush(child, at: here)
-                if let id = child.attribute("xml:id") { brushes[id] = ink }
+                if let id = identifier(of: child) { brushes[id] = ink }
                 result.brush = ink
             default:
                 warn("<\(child.localName)> in a context ignored")
@@ -207,7 +242,7 @@ struct InkMLReader {
                 try readTrace(child, at: here, group: group, context: isRoot ? Self.merge(currentContext, over: context) : context)
             case "traceGroup":
                 let firstStroke = strokes.count
-                let id = child.attribute("xml:id") ?? "#\(firstStroke)"
+                let id = identifier(of: child) ?? "#\(firstStroke)"
                 guard !id.contains("/") else { throw invalid(here, "traceGroup xml:id '\(id)' contains '/'") }
                 try readContent(of: child, at: here, group: group + [id],
                                 context: isRoot ? Self.merge(currentContext, over: context) : context)
@@ -218,6 +253,14 @@ struct InkMLReader {
                 else { Self.insert(child.text, for: key, into: &groupAnnotations) }
             case "annotationXML" where isRoot && child.attribute("type") == InkML.strokeMetadataType:
                 strokeMetadata.append((child, here))
+            case "annotationXML":
+                // Kept as text (writer characteristics, a transcription), under its type.
+                let key = child.attribute("type") ?? "annotationXML"
+                if isRoot { Self.insert(Self.allText(of: child), for: key, into: &annotations) }
+                else { Self.insert(Self.allText(of: child), for: key, into: &groupAnnotations) }
+            case "traceView" where isRoot:
+                readTraceView(child, path: identifier(of: child) ?? "view\(traceViews)")
+                traceViews += 1
             case "context":
                 if isRoot { currentContext = try self.context(child, at: here) } else { warn("<context> inside a traceGroup ignored") }
             case "definitions", "traceFormat", "brush":
@@ -237,7 +280,35 @@ struct InkMLReader {
     /// Stroke annotations that trace attributes and groups carry (see `InkML`).
     private static let reservedStrokeKeys: Set<String> = [InkML.xmlIDKey, InkML.traceTypeKey, InkML.groupKey]
 
-    private static let traceAttributes: Set<String> = ["xml:id", "contextRef", "brushRef", "type"]
+    private static let traceAttributes: Set<String> = ["xml:id", "id", "contextRef", "brushRef", "type"]
+
+    /// A `traceView` (a segmentation: which traces form a symbol, a word, an expression) kept as
+    /// drawing annotations: `inkml:traceView:<path>` lists the traces it names (their ids, space
+    /// separated), and `inkml:traceView:<path>:<type>` its annotations; nested views extend the
+    /// path with their own id.
+    private mutating func readTraceView(_ element: XMLTreeElement, path: String) {
+        var refs: [String] = []
+        var nested = 0
+        for child in element.children {
+            switch child.localName {
+            case "traceView":
+                if let ref = child.attribute("traceDataRef") { refs.append(Self.reference(ref)) }
+                if !child.children.isEmpty {
+                    readTraceView(child, path: path + "/" + (identifier(of: child) ?? "view\(nested)"))
+                    nested += 1
+                }
+            case "annotation":
+                Self.insert(child.text, for: InkML.traceViewPrefix + path + ":" + (child.attribute("type") ?? ""), into: &annotations)
+            case "annotationXML":
+                Self.insert(Self.allText(of: child), for: InkML.traceViewPrefix + path + ":" + (child.attribute("type") ?? "annotationXML"),
+                            into: &annotations)
+            default:
+                break
+            }
+        }
+        if let ref = element.attribute("traceDataRef") { refs.insert(Self.reference(ref), at: 0) }
+        if !refs.isEmpty { annotations[InkML.traceViewPrefix + path] = refs.joined(separator: " ") }
+    }
 
     private static func merge(_ inner: Context, over outer: Context) -> Context {
         Context(format: inner.format ?? outer.format, brush: inner.brush ?? outer.brush)
@@ -278,7 +349,7 @@ struct InkMLReader {
             throw invalid(location, "point \(error.point): \(error.reason)")
         }
         var stroke = Stroke(id: UUID(), points: points, ink: context.brush ?? Ink())
-        if let xmlID = element.attribute("xml:id") {
+        if let xmlID = identifier(of: element) {
             stroke.id = InkML.strokeID(forXMLID: xmlID)
             if UUID(uuidString: xmlID)?.uuidString != xmlID { stroke.annotations[InkML.xmlIDKey] = xmlID }
         } else {

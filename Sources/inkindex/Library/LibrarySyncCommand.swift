@@ -1,0 +1,26 @@
+import ArgumentParser
+
+struct LibrarySyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Bring a folder of notebooks into the library: changed files re-read, deleted ones removed.",
+        discussion: """
+            Reads every InkML, JSON, .ink, Xournal++ (.xopp) and Xournal (.xoj) file under FOLDER whose \
+            bytes changed since the last sync (a content hash), stores each page as a note (a changed \
+            notebook updates its notes; page ids come from the file's path under the folder and the \
+            page number), deletes the notes of files and pages that are gone, then indexes what \
+            changed (unless --no-index). Files are only read, never written.
+            """)
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: "The folder.")
+    var folder: String
+
+    @Flag(name: .customLong("no-index"), help: "Store the notes without recognizing them.")
+    var noIndex = false
+
+    func run() async throws {
+        try await library.open(creating: true).sync(folder, index: !noIndex)
+    }
+}
