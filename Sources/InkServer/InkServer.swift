@@ -76,6 +76,8 @@ public actor InkServer {
         guard let responder else { return }
         try? await channel?.close()
         responder.gate.close()
+        // Pages read for nobody's record are not worth waiting for; writes in flight are.
+        responder.pureRecognitions.cancelAll()
         _ = await responder.gate.drain(timeout: configuration.shutdownGracePeriod)
         reindexTask?.cancel()
         await reindexTask?.value

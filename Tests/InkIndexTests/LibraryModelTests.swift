@@ -9,7 +9,7 @@ import InkTools
     /// Makes a file what version 6 wrote (SQL; the version is left to the caller).
     static let version7Undone = version8Undone + "ALTER TABLE note_index DROP COLUMN recognition_model;"
     /// … and what version 7 wrote.
-    static let version8Undone = "ALTER TABLE note_index DROP COLUMN recognition_languages; DROP TABLE vocabulary; DROP TABLE imported_files;"
+    static let version8Undone = "ALTER TABLE note_index DROP COLUMN recognition_languages; DROP TABLE vocabulary; DROP TABLE imported_files; DROP TABLE index_problems;"
 
     /// The transcript reader under a model's name, standing in for a shipped model.
     struct NamedModelReader: LineRecognizing {

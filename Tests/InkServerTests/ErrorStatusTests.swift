@@ -61,6 +61,10 @@ struct ErrorStatusTests {
                 }
             }
             #expect(try await server.get("/api/search?q=a&fullWords=true&case=false&limit=5").status == 200)
+            let page = strokesJSON(transcribedPage(["gracia"]))
+            try expectError(try await server.send("POST", "/api/recognize?languages=es,xx", json: page), 400, "bad_request")
+            // A recognizer that cannot switch languages reads with its own.
+            #expect(try await server.send("POST", "/api/recognize?languages=es", json: page).status == 200)
         }
     }
 

@@ -123,3 +123,34 @@ struct StableJSONTests {
         }
     }
 }
+
+/// Bounded requests: a recognition past the deadline is answered 503 and cancelled; nothing is
+/// stored.
+@Suite("Recognition deadline")
+struct RecognitionDeadlineTests {
+    @Test func aPagePastTheDeadlineIsA503AndItsRecognitionIsCancelled() async throws {
+        let clock = VirtualClock()
+        let stalling = StallingRecognizer(stallsOn: "hatching")
+        try await withServer(recognizer: stalling, configure: {
+            $0.recognitionDeadline = .seconds(20)
+            $0.clock = clock
+        }) { server in
+            let answer = Task { try await server.send("POST", "/api/recognize", json: strokesJSON(transcribedPage(["endless hatching"]))) }
+            await clock.waitForSleepers(1)
+            clock.advance(by: .seconds(20))
+            let response = try await answer.value
+            #expect(response.status == 503, "\(response.text)")
+            #expect(try response.json(WireError.self).error == "deadline_exceeded")
+            for _ in 0..<2_000 where stalling.cancellations == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(stalling.cancellations == 1)
+
+            let note = Task { try await server.send("POST", "/api/notes", json: noteJSON(transcribedPage(["endless hatching"]), title: "slow")) }
+            await clock.waitForSleepers(1)
+            clock.advance(by: .seconds(20))
+            #expect(try await note.value.status == 503)
+            #expect(try await server.library().notes().isEmpty, "a note whose recognition ran out is not stored")
+            // The rest is answered as before.
+            #expect(try await server.send("POST", "/api/recognize", json: strokesJSON(transcribedPage(["grace"]))).status == 200)
+        }
+    }
+}

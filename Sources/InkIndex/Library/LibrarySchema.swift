@@ -8,7 +8,7 @@ enum LibrarySchema {
     /// priority order, comma-separated: "es,en"), so that a note read with other languages is
     /// indexed again. Notes a shipped model indexed before were read with English, the only
     /// language there was; a recognizer that names no model named no languages either.
-    /// Also the files a folder sync imported (`NoteLibrary.importedFiles()`), and the library's vocabulary (`NoteLibrary.vocabularyWords()`): words of note titles,
+    /// Also the notes a reindex could not finish (`NoteLibrary.indexProblems()`), the files a folder sync imported (`NoteLibrary.importedFiles()`), and the library's vocabulary (`NoteLibrary.vocabularyWords()`): words of note titles,
     /// of successful searches and those a user adds, that decoding favours like known words.
     static let version8 = """
         -- Derived: the languages of each note's index.
@@ -21,6 +21,10 @@ enum LibrarySchema {
         -- the file's identity, the CRC-32 of its bytes, its pages' note ids (newline-separated).
         CREATE TABLE imported_files(identity TEXT PRIMARY KEY, content_hash INTEGER NOT NULL, note_ids TEXT NOT NULL,
                                     imported REAL NOT NULL) WITHOUT ROWID;
+        -- Derived: notes a reindex could not finish (over its deadline), for the drawing and
+        -- version it tried; not tried again until either changes (or a forced reindex).
+        CREATE TABLE index_problems(note TEXT PRIMARY KEY, reason TEXT NOT NULL, recognition_version INTEGER NOT NULL,
+                                    drawing_checksum INTEGER NOT NULL, at REAL NOT NULL) WITHOUT ROWID;
         """
 
     /// Version 7: which model indexed each note (`LineRecognizing.recognitionModel`: "open",

@@ -82,6 +82,7 @@ extension NoteLibrary {
     private func deleteIfPresent(_ id: String) throws {
         guard try exists(id) else { return }
         try deleteIndexRows(noteID: id)
+        try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(id)])
         try db.execute("DELETE FROM notes WHERE id = ?", [.text(id)])
     }
 }

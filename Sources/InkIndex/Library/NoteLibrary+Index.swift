@@ -31,6 +31,7 @@ extension NoteLibrary {
             guard let current else { throw LibraryError.noteNotFound(noteID) }
             guard current == drawingChecksum else { return false }
             try deleteIndexRows(noteID: noteID)
+            try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(noteID)])
             var alphabetIDs: [String: Int64] = [:]
             var highestCost: Double?
             let markup = index.markup.flatMap { $0.places.count == index.words.count ? $0 : nil } ?? PageMarkup(plain: index.words.count)
@@ -168,7 +169,8 @@ extension NoteLibrary {
     /// Notes to (re)index for a recognizer of `version`, `model` and `languages`, oldest index
     /// first (never-indexed notes first of all): those indexed by an older version, by another
     /// model or with other languages, never indexed, indexed from a drawing that has changed
-    /// since, or (with `force`) indexed before `forcedBefore`.
+    /// since, or (with `force`) indexed before `forcedBefore`. A note marked as an index problem
+    /// for this version and its current drawing (`markIndexProblem`) is left out, unless `force`.
     ///
     /// ```swift
     /// let stale = try library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel,
@@ -182,12 +184,14 @@ extension NoteLibrary {
         let codes = LanguageList.stored(languages)
         return try db.query("""
             SELECT n.id FROM notes n LEFT JOIN note_index i ON i.note = n.id
-            WHERE i.note IS NULL OR i.recognition_version < ? OR i.drawing_checksum != n.checksum
-               OR (? != '' AND i.recognition_model != ?)
-               OR (? != '' AND i.recognition_languages != ?)
-               OR (? AND i.indexed_at < ?)
+            WHERE (i.note IS NULL OR i.recognition_version < ? OR i.drawing_checksum != n.checksum
+                   OR (? != '' AND i.recognition_model != ?)
+                   OR (? != '' AND i.recognition_languages != ?)
+                   OR (? AND i.indexed_at < ?))
+              AND (? OR NOT EXISTS (SELECT 1 FROM index_problems p
+                                    WHERE p.note = n.id AND p.recognition_version >= ? AND p.drawing_checksum = n.checksum))
             ORDER BY coalesce(i.indexed_at, -1e300), n.modified, n.id
             """, [.int(version), .text(model), .text(model), .text(codes), .text(codes), .int(force ? 1 : 0),
-                  .double(forcedBefore.timeIntervalSince1970)]) { $0.text(0) }
+                  .double(forcedBefore.timeIntervalSince1970), .int(force ? 1 : 0), .int(version)]) { $0.text(0) }
     }
 }

@@ -21,6 +21,9 @@ extension NoteLibrary {
         }
         let orphans = try db.scalarInt("SELECT count(*) FROM note_index i LEFT JOIN notes n ON n.id = i.note WHERE n.id IS NULL") ?? 0
         if orphans > 0 { problems.append("index: \(orphans) index rows name notes that do not exist") }
+        for problem in try indexProblems() {
+            problems.append("note '\(problem.noteID)' could not be indexed by recognition version \(problem.recognitionVersion): \(problem.reason)")
+        }
         return LibraryCheckReport(notesChecked: ids.count, problems: problems)
     }
 

@@ -193,6 +193,7 @@ public actor NoteLibrary {
         try db.transaction {
             guard try exists(id) else { throw LibraryError.noteNotFound(id) }
             try deleteIndexRows(noteID: id)
+            try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(id)])
             try db.execute("DELETE FROM notes WHERE id = ?", [.text(id)])
         }
     }

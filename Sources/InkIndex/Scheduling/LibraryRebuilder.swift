@@ -17,17 +17,27 @@ public struct LibraryRebuilder: Sendable {
         public var stale = 0
         /// Notes that could not be indexed, with the reason.
         public var failures: [String: String] = [:]
+        /// Notes whose recognition ran past `noteDeadline` (marked with `markIndexProblem`).
+        public var timedOut: [String] = []
     }
 
     public let library: NoteLibrary
     public let indexer: NoteIndexer
     /// Notes recognized at once (recognition runs off the library's actor, one task per note).
     public var concurrency: Int
+    /// How long one note's recognition may take; past it the note is marked
+    /// (`NoteLibrary.markIndexProblem`), keeps its old index and the others go on. Nil: no limit.
+    public var noteDeadline: Duration?
+    /// The clock of `noteDeadline`.
+    public var clock: any Clock<Duration>
 
-    public init(library: NoteLibrary, indexer: NoteIndexer, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(library: NoteLibrary, indexer: NoteIndexer, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                noteDeadline: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()) {
         self.library = library
         self.indexer = indexer
         self.concurrency = max(1, concurrency)
+        self.noteDeadline = noteDeadline
+        self.clock = clock
     }
 
     /// Reindexes the notes that need it (all notes with `force`). Cancelling the calling task
@@ -39,13 +49,18 @@ public struct LibraryRebuilder: Sendable {
                                                 force: force, forcedBefore: Date())
         var state = Progress(total: ids.count)
         progress(state)
-        let library = self.library, indexer = self.indexer
+        let library = self.library, indexer = self.indexer, deadline = noteDeadline, clock = self.clock
         try await withThrowingTaskGroup(of: (String, Result<Bool, any Error>).self) { group in
             var next = ids.makeIterator()
             func addNext() -> Bool {
                 guard let id = next.next() else { return false }
                 group.addTask {
-                    do { return (id, .success(try await library.index(noteID: id, using: indexer))) }
+                    do {
+                        guard let deadline else { return (id, .success(try await library.index(noteID: id, using: indexer))) }
+                        return (id, .success(try await Deadline.run(within: deadline, clock: clock) {
+                            try await library.index(noteID: id, using: indexer)
+                        }))
+                    }
                     catch is CancellationError { throw CancellationError() }
                     catch { return (id, .failure(error)) }
                 }
@@ -57,6 +72,9 @@ public struct LibraryRebuilder: Sendable {
                 state.done += 1
                 switch result {
                 case .success(let committed): if !committed { state.stale += 1 }
+                case .failure(let exceeded as Deadline.Exceeded):
+                    state.timedOut.append(id)
+                    try? await library.markIndexProblem(noteID: id, reason: "\(exceeded)", recognitionVersion: indexer.recognitionVersion)
                 case .failure(let error): state.failures[id] = "\(error)"
                 }
                 progress(state)

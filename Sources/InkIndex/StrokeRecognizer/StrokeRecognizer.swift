@@ -63,7 +63,7 @@ public actor StrokeRecognizer {
     public private(set) var recognizedLineCount = 0
     /// Lines recognized by the last `updateDrawing(_:)`.
     public private(set) var lastUpdateRecognizedLineCount = 0
-    /// The last error from the recognizer (or from loading the model); lines it failed on have no
+    /// The error of the last update (or from loading the model); lines it failed on have no
     /// text and are tried again on the next update.
     public private(set) var lastError: (any Error)?
 
@@ -131,6 +131,10 @@ public actor StrokeRecognizer {
     /// Recognizes the drawing, reusing what is known of lines that did not change. Updates are
     /// applied in the order they were made; when this returns, every query reflects `drawing`.
     ///
+    /// Cancelling the calling task stops the update at its next stage or line: the lines not
+    /// read by then are left unread, `lastError` is `CancellationError`, and the next update
+    /// reads them.
+    ///
     /// Complexity: layout of the whole drawing plus recognition of new or changed lines only.
     public func updateDrawing(_ drawing: Drawing) async {
         let previous = pending
@@ -139,10 +143,12 @@ public actor StrokeRecognizer {
             await self.apply(drawing)
         }
         pending = task
-        await task.value
+        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
     }
 
     private func apply(_ drawing: Drawing) async {
+        // The error of this update only: a long-lived recognizer is not spoiled by one failure.
+        if recognizer != nil { lastError = nil }
         let layout = segmenter.layout(of: drawing)
         var byID: [UUID: Stroke] = [:]
         for stroke in drawing.strokes where byID[stroke.id] == nil { byID[stroke.id] = stroke }
@@ -155,7 +161,8 @@ public actor StrokeRecognizer {
         for line in lines {
             if let known = cache[line.key] { fresh[line.key] = known } else if !missing.contains(where: { $0.key == line.key }) { missing.append(line) }
         }
-        let results = await recognize(missing)
+        if Task.isCancelled { lastError = CancellationError() }
+        let results = Task.isCancelled ? [] : await recognize(missing)
         for (key, result) in results {
             switch result {
             case .success(let recognition): fresh[key] = recognition
@@ -180,7 +187,9 @@ public actor StrokeRecognizer {
         return await withTaskGroup(of: (LineContentKey, Result<LineRecognition, any Error>).self) { group in
             for line in lines {
                 group.addTask {
-                    (line.key, Result { try recognizer.recognize(line.strokes, maxCandidates: maxCandidates) })
+                    // A cancelled update reads no further line.
+                    if Task.isCancelled { return (line.key, .failure(CancellationError())) }
+                    return (line.key, Result { try recognizer.recognize(line.strokes, maxCandidates: maxCandidates) })
                 }
             }
             var results: [(LineContentKey, Result<LineRecognition, any Error>)] = []

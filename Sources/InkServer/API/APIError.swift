@@ -22,6 +22,10 @@ struct APIError: Error, Sendable {
     static func payloadTooLarge(_ detail: String) -> APIError { APIError(status: .payloadTooLarge, code: "payload_too_large", detail: detail) }
     static func requestTimeout(_ detail: String) -> APIError { APIError(status: .requestTimeout, code: "request_timeout", detail: detail) }
     static func unavailable(_ detail: String) -> APIError { APIError(status: .serviceUnavailable, code: "unavailable", detail: detail) }
+    static func deadlineExceeded(_ limit: Duration) -> APIError {
+        APIError(status: .serviceUnavailable, code: "deadline_exceeded",
+                 detail: "the recognition did not finish within \(limit); it was cancelled and nothing was stored")
+    }
     static func internalError(_ detail: String) -> APIError { APIError(status: .internalServerError, code: "internal", detail: detail) }
 
     var response: ServerResponse {

@@ -23,6 +23,8 @@ final class APIResponder: ServerResponder {
     let titles = NoteTitles()
     let reindex = ReindexState()
     let languageRecognizers: LanguageRecognizers
+    /// Recognitions of requests that store nothing: shutdown cancels them rather than wait.
+    let pureRecognitions = CancellationScope()
     private let policyLock = NSLock()
     // Guarded by policyLock; set once at start (the bound host), read by every request.
     nonisolated(unsafe) private var policy: RequestPolicy
@@ -41,6 +43,18 @@ final class APIResponder: ServerResponder {
     }
 
     var library: NoteLibrary { connections.writer }
+
+    /// Runs a request's recognition on the pool within `recognitionDeadline`: past it, 503 and
+    /// the work is cancelled. A cancelled request (its client gone, the server stopping) is
+    /// cancelled all the way down.
+    func recognizing<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let (pool, limit, clock) = (recognitionPool, configuration.recognitionDeadline, configuration.clock)
+        do {
+            return try await Deadline.run(within: limit, clock: clock) { try await pool.run(work) }
+        } catch is Deadline.Exceeded {
+            throw APIError.deadlineExceeded(limit)
+        }
+    }
 
     /// The address the server listens on is a host it answers for.
     func bind(host: String) {

@@ -13,7 +13,8 @@ extension APIResponder {
                                   notes: try await reader.notes().count,
                                   waitingForIndex: try await reader.notesToIndex(version: version, model: recognizer.recognitionModel,
                                                                                  languages: recognizer.languages).count,
-                                  reindexing: reindex.isRunning)
+                                  reindexing: reindex.isRunning,
+                                  indexProblems: try await reader.indexProblems().count)
         return try JSONAnswers.response(answer)
     }
 }

@@ -111,7 +111,10 @@ extension APIResponder {
     private func recognize(_ drawing: Drawing, noteID: String) async throws -> NoteIndex {
         let session = await sessions.recognizer(for: noteID)
         do {
-            return try await recognitionPool.run { try await NoteIndexer.index(drawing, with: session) }
+            return try await recognizing { try await NoteIndexer.index(drawing, with: session) }
+        } catch let error as APIError {
+            await sessions.end(noteID)
+            throw error
         } catch {
             await sessions.end(noteID)
             throw APIError.internalError("recognition failed: \(error)")

@@ -15,7 +15,13 @@ extension APIResponder {
         let maxCandidates = configuration.maxCandidates
         let page: PageReading
         do {
-            page = try await recognitionPool.run { try await PageReading.read(drawing, recognizer: recognizer, maxCandidates: maxCandidates) }
+            page = try await pureRecognitions.run {
+                try await self.recognizing { try await PageReading.read(drawing, recognizer: recognizer, maxCandidates: maxCandidates) }
+            }
+        } catch let error as APIError {
+            throw error
+        } catch is CancellationError {
+            throw APIError.unavailable("the recognition was cancelled (the server is stopping)")
         } catch {
             throw APIError.internalError("recognition failed: \(error)")
         }

@@ -39,6 +39,13 @@ public struct ServerConfiguration: Sendable {
     /// A request whose head and body have not all arrived this long after it began is answered
     /// 408 and its connection closed (a slow or stalled client cannot hold a connection forever).
     public var requestTimeout: Duration = .seconds(30)
+    /// How long the recognition of one request may take (a page read by `POST /api/recognize`, a
+    /// note read before it is stored). Past it the answer is 503 `{"error": "deadline_exceeded"}`,
+    /// nothing is stored and the recognition is cancelled. The background reindex gives each note
+    /// this long too, and marks the notes it cannot finish (`NoteLibrary.indexProblems()`).
+    public var recognitionDeadline: Duration = .seconds(20)
+    /// The clock of `recognitionDeadline` (a `VirtualClock` in tests).
+    public var clock: any Clock<Duration> = ContinuousClock()
     /// At shutdown, requests in flight get this long to finish before connections are closed.
     public var shutdownGracePeriod: Duration = .seconds(20)
     /// Notes whose index is older than the recognizer's version are recognized again in the

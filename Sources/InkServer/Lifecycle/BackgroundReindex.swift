@@ -24,7 +24,8 @@ extension APIResponder {
         reindex.started()
         let rebuilder = LibraryRebuilder(library: library,
                                          indexer: NoteIndexer(recognizer: recognizer, maxCandidates: configuration.maxCandidates),
-                                         concurrency: max(1, configuration.recognitionConcurrency / 2))
+                                         concurrency: max(1, configuration.recognitionConcurrency / 2),
+                                         noteDeadline: configuration.recognitionDeadline, clock: configuration.clock)
         let (state, pool) = (reindex, recognitionPool)
         return Task.detached(priority: .utility) {
             defer { state.finished() }

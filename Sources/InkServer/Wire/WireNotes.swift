@@ -94,6 +94,8 @@ public struct HealthAnswer: Codable, Sendable {
     public var waitingForIndex: Int
     /// Whether the background reindex is running.
     public var reindexing: Bool
+    /// Notes a reindex could not finish within the recognition deadline (`library check` lists them).
+    public var indexProblems: Int
 }
 
 /// A language the server can read.

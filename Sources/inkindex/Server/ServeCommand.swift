@@ -42,7 +42,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-points"), help: ArgumentHelp("Most points per stroke.", valueName: "n"))
     var maxPoints = ServerLimits().maxPointsPerStroke
 
+    @Option(name: .customLong("recognition-deadline"), help: ArgumentHelp(
+        "Seconds one request's recognition may take before it is cancelled and answered 503.", valueName: "s"))
+    var recognitionDeadline = 20.0
+
     func validate() throws {
+        guard recognitionDeadline.isFinite, recognitionDeadline > 0 else { throw ValidationError("--recognition-deadline needs a positive number of seconds") }
         guard (0...65535).contains(port) else { throw ValidationError("--port needs a number from 0 to 65535") }
         guard maxBodyBytes > 0, maxStrokes > 0, maxPoints > 0 else {
             throw ValidationError("--max-body-bytes, --max-strokes and --max-points need positive numbers")
@@ -56,6 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.limits.maxBodyBytes = maxBodyBytes
         configuration.limits.maxStrokesPerNote = maxStrokes
         configuration.limits.maxPointsPerStroke = maxPoints
+        configuration.recognitionDeadline = .milliseconds(Int64((recognitionDeadline * 1000).rounded()))
         if let jobs = library.jobs { configuration.recognitionConcurrency = jobs }
         let path = library.path
         try LibraryLocation.prepare(path)
