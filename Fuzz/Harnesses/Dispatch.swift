@@ -18,12 +18,13 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
     case "jsonl": selectedTarget = fuzzDatasetLine
     case "scripture": selectedTarget = fuzzScripture
     case "query": selectedTarget = fuzzQuery
+    case "xournal": selectedTarget = fuzzXournal
     case "library":
         _ = LibraryFuzzFile.shared
         atexit { try? FileManager.default.removeItem(atPath: LibraryFuzzFile.shared.directory) }
         selectedTarget = fuzzLibraryFile
     default:
-        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query or library\n".utf8))
+        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query, library or xournal\n".utf8))
         exit(2)
     }
     return 0

@@ -45,6 +45,23 @@ enum FuzzSeeds {
         [1, 0xF0, 0x00, 0, 0, 0, 100, 0xFF],
     ]
 
+    /// Notebook XML in the shapes Xournal++ and Xournal write (plain XML: the reader takes it as
+    /// it takes the gzip and zip forms, and libFuzzer mutates it better uncompressed).
+    static let notebooks: [String] = [
+        """
+        <?xml version="1.0" standalone="no"?><xournal creator="Xournal++ 1.1.3" fileversion="4"><title>t</title>\
+        <page width="595.27" height="841.89"><background type="solid" color="#ffffffff" style="lined"/><layer>\
+        <stroke tool="pen" ts="1200" color="#000000ff" width="1.41 1.2 1.35">10 20 11.5 21 13 22.5</stroke>\
+        <stroke tool="highlighter" color="#ffff0080" width="8.5">5 5 50 5</stroke>\
+        <text font="Sans" size="12" x="10" y="20" color="#000000ff">typed</text></layer></page>\
+        <page width="100" height="100"><layer><stroke tool="eraser" color="#ffffffff" width="5">1 1 2 2</stroke></layer></page></xournal>
+        """,
+        """
+        <?xml version="1.0"?><xournal version="0.4.8"><page width="612" height="792"><background type="solid" color="white" style="ruled"/>\
+        <layer><stroke tool="pen" color="blue" width="1.41">100 100 101 102 103 105 104 109</stroke></layer></page></xournal>
+        """,
+    ]
+
     static func write(to folder: String) {
         let base = URL(fileURLWithPath: folder)
         func save(_ target: String, _ name: String, _ data: Data) {
@@ -61,5 +78,6 @@ enum FuzzSeeds {
         for (i, text) in scriptureTexts.enumerated() { save("scripture", "text\(i).txt", Data(text.utf8)) }
         for (i, text) in queries.enumerated() { save("query", "query\(i).txt", Data(text.utf8)) }
         for (i, edits) in libraryEdits.enumerated() { save("library", "edits\(i).bin", Data(edits)) }
+        for (i, text) in notebooks.enumerated() { save("xournal", "notebook\(i).xml", Data(text.utf8)) }
     }
 }

@@ -54,6 +54,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             BenchRecognizerCommand.self,
             LibraryBenchCommand.self,
             BenchServeCommand.self,
+            BenchPathologicalCommand.self,
         ])
 
     /// Parses, runs, and maps every error to its exit status: `CLIError`s keep their status and
