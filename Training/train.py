@@ -143,22 +143,41 @@ class ResearchRecipe:
         self.uni = load(a.cache, "unipen_text_train.pkl") + load(a.cache, "unipen_words_train.pkl")
         self.glyphs = load(a.cache, "unipen_glyphs.pkl") or None
         self.words = [w for s in self.iam for w in s["text"].split() if w.isalpha()]
+        # With a grown alphabet (recognition version 6), lines of 20 languages and capitals
+        # composed from UNIPEN's and UJI's glyphs (the open recipe's composer and cache) teach the
+        # new letters; a third of the validation lines are composed from held-out writers' glyphs,
+        # so the checkpoint chosen reads both English cursive and the new letters.
+        self.composer = self.held_composer = self.texts = None
+        if a.glyph_lines_per_epoch and self.alphabet.string != A.ENGLISH:
+            open_cache = os.path.join(HERE, "cache", "open")
+            self.composer = compose.GlyphWriter(load(open_cache, "glyphs.pkl"), rng)
+            self.held_composer = compose.GlyphWriter(load(open_cache, "glyphs_heldout.pkl"), rng)
+            self.texts = languages.TextSource(languages.load_word_lists(os.path.join(open_cache, "words"),
+                                                                        self.alphabet))
+            n = max(a.val_lines // 3, 1)
+            self.val = self.val[:a.val_lines - n] + compose.glyph_lines(self.held_composer, self.texts, n, 7,
+                                                                        self.alphabet)
 
     def describe(self):
-        return f"iam {len(self.iam)} unipen {len(self.uni)} glyphs {bool(self.glyphs)}"
+        return (f"iam {len(self.iam)} unipen {len(self.uni)} glyphs {bool(self.glyphs)} "
+                f"composed lines {self.a.glyph_lines_per_epoch if self.composer else 0}")
 
     def pool(self, epoch):
-        a, pool = self.a, list(self.iam)
+        a, pool, seed = self.a, list(self.iam), self.a.seed * 1000 + epoch
         if self.glyphs and a.synth_per_epoch:
-            pool += synth.synth_samples(self.glyphs, self.words, a.synth_per_epoch, seed=a.seed * 1000 + epoch)
+            pool += synth.synth_samples(self.glyphs, self.words, a.synth_per_epoch, seed=seed)
         if self.uni and a.unipen_per_epoch:
             pool += self.rng.sample(self.uni, min(a.unipen_per_epoch, len(self.uni)))
+        if self.composer:
+            pool += compose.glyph_lines(self.composer, self.texts, a.glyph_lines_per_epoch, seed, self.alphabet)
         return pool
 
     def final_sets(self):
         yield "testset_v", load(self.a.cache, "iam_testset_v.pkl")
         yield "testset_t", load(self.a.cache, "iam_testset_t.pkl")
         yield "unipen_words_heldout", load(self.a.cache, "unipen_words_heldout.pkl")[:1000]
+        if self.held_composer:
+            yield "composed_heldout", compose.glyph_lines(self.held_composer, self.texts, 600, 11, self.alphabet)
 
 
 class OpenRecipe:
@@ -222,6 +241,16 @@ def grown_state(state, old, new):
     return state
 
 
+def checkpoint_of_weights(path):
+    """An exported weights file (WEIGHTS_FORMAT.md) as a checkpoint dictionary for `--init`."""
+    import golden, restamp
+    config, state = golden.load_weights_file(path)
+    _, header, _ = restamp.read(path)
+    training = header["metadata"].get("training", {})
+    return dict(model=state, config=dict(DEFAULT_CONFIG, **config), alphabet=header["metadata"]["alphabet"],
+                epoch=training.get("epoch", 0), val_cer=training.get("val_cer", float("nan")))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--recipe", default="research", choices=sorted(RECIPES))
@@ -236,12 +265,16 @@ def main():
     ap.add_argument("--synth-per-epoch", type=int, default=1200)
     ap.add_argument("--unipen-per-epoch", type=int, default=1500)
     ap.add_argument("--word-lines-per-epoch", type=int, default=1500, help="open recipe: composed word lines")
+    ap.add_argument("--glyph-lines-per-epoch", type=int, default=0,
+                    help="research recipe with a grown alphabet: lines of 20 languages composed from glyphs")
     ap.add_argument("--val-lines", type=int, default=250)
     ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-steps", type=int, default=0, help="stop after this many steps (smoke)")
     ap.add_argument("--init", default="", help="start from this checkpoint's weights (a warm restart "
                     "of the schedule: a second stage that trains a finished run further)")
+    ap.add_argument("--init-weights", default="", help="start from an exported weights file (a shipped "
+                    "model whose checkpoint is not kept), as --init does")
     a = ap.parse_args()
     a.cache = a.cache or os.path.join(HERE, "cache", "open" if a.recipe == "open" else "")
     torch.set_num_threads(a.threads)
@@ -261,8 +294,12 @@ def main():
     recipe = RECIPES[a.recipe](a, rng)
     alphabet, val = recipe.alphabet, recipe.val
     model = InkNet(alphabet.class_count, json.loads(a.config)).to(a.device)
-    if a.init:
+    if a.init_weights:
+        start = checkpoint_of_weights(a.init_weights)
+        a.init = a.init_weights
+    elif a.init:
         start = torch.load(a.init, map_location=a.device)
+    if a.init:
         state, old = start["model"], start.get("alphabet", A.ENGLISH)
         if old != alphabet.string:
             state = grown_state(state, old, alphabet.string)

@@ -1,0 +1,56 @@
+"""Reads the language and capitals validation sets (compose_eval.py) with `inkindex eval` and
+prints one Markdown table: CER (normalized), CER with case folded, diacritic letters read right.
+
+    python3 Training/eval_languages.py --inkindex .build/release/inkindex --model research [--json out.json]
+
+Each language's set is read with `--languages LANG` (English: `--languages en`); capitals with
+`--languages en`. Sets are whole samples (`--whole`): words and phrases of one line each.
+Standard library only.
+"""
+import argparse, json, os, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import languages  # noqa: E402
+
+
+def evaluate(inkindex, model, path, language, extra):
+    out = subprocess.run([inkindex, "eval", path, "--whole", "--json", "--model", model, "--languages", language] + extra,
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--inkindex", default=".build/release/inkindex")
+    ap.add_argument("--model", default="research")
+    ap.add_argument("--sets", default=os.path.join(HERE, "cache", "eval"))
+    ap.add_argument("--only", default="", help="comma-separated languages (default: all)")
+    ap.add_argument("--english-prior", action="store_true", help="read every set with --languages en (the before)")
+    ap.add_argument("--json", default="", help="also write every report here")
+    a = ap.parse_args()
+    wanted = a.only.split(",") if a.only else languages.LANGUAGES
+    rows, reports = [], {}
+    for lang in wanted:
+        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{lang}.jsonl.gz"), "en" if a.english_prior else lang, [])
+        reports[lang] = r
+        acc = r.get("diacritic_accuracy")
+        rows.append(f"| {lang} | {r['samples']} | {100 * r['cer_normalized']:.2f}% | {100 * r['cer_caseless']:.2f}% | "
+                    + (f"{100 * acc:.1f}%" if acc is not None else "–") + " |")
+        print(rows[-1], flush=True)
+    for name in ["caps-words", "caps-headings"]:
+        if a.only:
+            break
+        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{name}.jsonl.gz"), "en", [])
+        reports[name] = r
+        rows.append(f"| {name} | {r['samples']} | {100 * r['cer_normalized']:.2f}% | {100 * r['cer_caseless']:.2f}% | – |")
+        print(rows[-1], flush=True)
+    print("\n| set | samples | CER (normalized) | CER, case folded | diacritic letters read |\n|---|---|---|---|---|")
+    print("\n".join(rows))
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump(reports, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
