@@ -1,6 +1,6 @@
 #!/bin/sh
 # Reproduces the shipped weights and the golden fixture (Training/README.md, MODEL_CARD.md).
-#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES]
+#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES]
 set -eu
 cd "$(dirname "$0")"
 DATA="${1:-../../shared/data}"
@@ -21,5 +21,15 @@ OMP_NUM_THREADS=1 "$PY" train.py --run runs/stage3 --init runs/stage2/best.pt --
 # Stage 4 also doubles the UNIPEN lines per epoch, for other devices and writers.
 OMP_NUM_THREADS=1 "$PY" train.py --run runs/stage4 --init runs/stage3/best.pt --budget-minutes "$STAGE4" \
     --lr 4e-4 --seed 4 --unipen-per-epoch 3000 --val-lines 200 --threads 1 --device "$DEVICE"
-"$PY" export.py runs/stage4/best.pt ../Sources/InkRecognition/Resources/inkrec.weights
-"$PY" golden.py runs/stage4/best.pt ../Tests/InkRecognitionTests/Fixtures/golden.json
+# Stage 5 (recognition version 6): the output layer grown to the Latin alphabet of 20 languages
+# (train.py's grown_state), fine-tuned with lines of those languages and capitals composed from
+# UNIPEN's and UJI's glyphs (prep_open.py's cache: glyphs and word lists) beside the English data.
+# The shipped stage started from the exported version 5 weights (--init-weights), which are
+# stage 4's best checkpoint in float16.
+"$PY" prep_open.py --data "$DATA"
+STAGE5="${7:-105}"
+OMP_NUM_THREADS=2 "$PY" train.py --recipe research --alphabet latin --run runs/v6-stage1 --init runs/stage4/best.pt \
+    --budget-minutes "$STAGE5" --lr 6e-4 --seed 5 --glyph-lines-per-epoch 3000 --synth-per-epoch 1000 \
+    --unipen-per-epoch 2000 --val-lines 240 --threads 2 --device "$DEVICE"
+"$PY" export.py runs/v6-stage1/best.pt ../Sources/InkRecognition/Resources/inkrec.weights --model-version 6
+"$PY" golden.py runs/v6-stage1/best.pt ../Tests/InkRecognitionTests/Fixtures/golden.json

@@ -13,8 +13,9 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// CC BY 4.0) and words of 20 Latin-script languages composed from their real characters
     /// (`Training/MODEL_CARD.md`, "The open model"). Its alphabet has those languages' letters.
     case open
-    /// Trained on IAM-OnDB, whose terms allow non-commercial research only, and on UNIPEN: the
-    /// more accurate English reader, which no commercial app may ship.
+    /// Trained on IAM-OnDB, whose terms allow non-commercial research only, and on UNIPEN (with
+    /// words of 20 languages composed from UNIPEN's and UJI's characters since model version 6):
+    /// the more accurate reader, which no commercial app may ship.
     case research
 
     /// The model an app gets when it names none.
@@ -37,7 +38,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     var expectedModelVersion: Int {
         switch self {
         case .open: 5
-        case .research: 4
+        case .research: 6
         }
     }
 

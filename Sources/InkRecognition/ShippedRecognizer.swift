@@ -35,8 +35,12 @@ public enum ShippedRecognizer {
     /// (InkLayout's `PageSegmenter`: clusters, marks, relations) made part of what is stored (each
     /// word's place, `PageMarkup`), so a layout change is a new version too; and a word-level
     /// prior in beam decoding (`WordPrior`, wordfreq's English frequencies: a bonus per Zipf
-    /// point of each completed known word, a penalty per unknown one).
-    public static let recognitionVersion = 5
+    /// point of each completed known word, a penalty per unknown one). Version 6: the research
+    /// model retrained with the Latin alphabet of 20 languages (model version 6), a word prior
+    /// per language (`DecodingOptions.languages`, stored with each note), keys that fold æ, œ, ø,
+    /// ł and the German, Danish and Norwegian transliterations, and book names of 19 more
+    /// languages in scripture references.
+    public static let recognitionVersion = 6
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
