@@ -5,5 +5,5 @@
 
 /// Facts about this build of InkIndex.
 public enum InkIndexInfo {
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
 }

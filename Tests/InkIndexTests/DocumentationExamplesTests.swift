@@ -2,6 +2,9 @@ import Foundation
 import InkSynthesis
 import Testing
 @testable import InkIndex
+#if canImport(PencilKit)
+import PencilKit
+#endif
 
 /// Runs the code examples of the DocC articles (Sources/InkIndex/InkIndex.docc,
 /// Sources/InkCore/InkCore.docc). Each example appears here verbatim between the lines that give
@@ -261,6 +264,44 @@ import Testing
             }
         }
         return examples
+    }
+
+    // MARK: Bringing in existing notes
+
+    @Test func notesFromOtherProgramsComeIn() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inkmlFile = directory.appendingPathComponent("capture.inkml")
+        try Data("""
+            <ink><definitions><context id="c0"/></definitions><trace id="t0" contextRef="#c0">0 0, 10 10</trace></ink>
+            """.utf8).write(to: inkmlFile)
+        let notebook = directory.appendingPathComponent("Romans.xopp")
+        try Data("""
+            <?xml version="1.0"?><xournal fileversion="4"><page width="100" height="100"><layer>\
+            <stroke tool="pen" color="#000000ff" width="1.4">10 10 20 12 30 15</stroke></layer></page>\
+            <page width="100" height="100"><layer><stroke tool="pen" color="#000000ff" width="1.4">5 5 9 9</stroke></layer></page></xournal>
+            """.utf8).write(to: notebook)
+
+        let (drawing, warnings) = try DrawingFile.readWithWarnings(from: inkmlFile)   // a file another program wrote
+        for warning in warnings { print("note:", warning) }
+
+        let hash = try DrawingFile.contentHash(of: notebook)          // Notes/Romans.xopp
+        let pages = try DrawingFile.readPages(from: notebook, fileIdentity: "Notes/Romans.xopp").pages
+        try await library.importFile(identity: "Notes/Romans.xopp", contentHash: hash,
+                                     pages: pages.map { ($0.id.uuidString, "Romans, page \($0.number)", $0.drawing) })
+
+        #expect(drawing.strokes.count == 1)
+        #expect(warnings.contains("'id' read as 'xml:id'"))
+        #expect(try await library.notes().map(\.title).sorted() == ["Romans, page 1", "Romans, page 2"])
+
+        #if canImport(PencilKit)
+        let recognizer = StrokeRecognizer(model: .open)
+        func canvasViewDrawingDidChange(_ canvasView: PKCanvasView) {
+            let drawing = Drawing(canvasView.drawing)
+            Task { await recognizer.updateDrawing(drawing) }
+        }
+        canvasViewDrawingDidChange(PKCanvasView())
+        #endif
     }
 
     @Test func everyArticleExampleIsRunHere() throws {

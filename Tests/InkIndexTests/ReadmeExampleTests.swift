@@ -9,7 +9,9 @@ import Testing
     @Test func theReadmeExampleRunsEndToEnd() async throws {
         let drawing = InkSynthesizer(seed: 3).drawing(for: "Jn 3:16 For God so loved the world")
 
-        let recognizer = StrokeRecognizer(model: .open)
+        let recognizer = StrokeRecognizer(model: .open,
+                                          preferredLanguages: ["es", "en"], vocabulary: ["Okonkwo"])
+        #expect(recognizer.recognitionLanguages == [.spanish, .english])
         await recognizer.updateDrawing(drawing)
         let text = try #require(await recognizer.recognizedText())
         #expect(!text.isEmpty)
