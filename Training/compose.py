@@ -299,20 +299,27 @@ def to_sample(text, strokes, sid, rng, alphabet):
     return dict(id=sid, writer=None, text=text, pts=pts.astype(np.float32), start=start.astype(np.uint8))
 
 
-def glyph_lines(writer_obj, texts, count, seed, alphabet):
-    """`count` composed samples of texts drawn by `texts(rng)` that the glyphs can write."""
+def composed(writer_obj, texts, count, seed, make, patience=20):
+    """`count` samples `make(text, strokes, index, rng)` of texts drawn by `texts(rng)` that the
+    glyphs can write (at most `count * patience` draws); `make` may refuse one with None."""
     rng = random.Random(seed)
     writer_obj.rng = rng
     out, tries = [], 0
-    while len(out) < count and tries < count * 20:
+    while len(out) < count and tries < count * patience:
         tries += 1
         text = texts(rng)
         if not text.strip() or not all(writer_obj.can_write(c) for c in text):
             continue
-        s = to_sample(text, writer_obj.write(text), f"glyph-{seed}-{len(out)}", rng, alphabet)
+        s = make(text, writer_obj.write(text), len(out), rng)
         if s is not None:
             out.append(s)
     return out
+
+
+def glyph_lines(writer_obj, texts, count, seed, alphabet):
+    """`count` composed training samples of texts drawn by `texts(rng)` that the glyphs can write."""
+    return composed(writer_obj, texts, count, seed,
+                    lambda text, strokes, k, rng: to_sample(text, strokes, f"glyph-{seed}-{k}", rng, alphabet))
 
 
 def word_lines(words_by_writer, count, seed, alphabet):

@@ -62,16 +62,8 @@ def as_record(sid, text, strokes, rng):
 
 
 def composed(writer, texts, count, seed, prefix):
-    rng = random.Random(seed)
-    writer.rng = rng
-    out, tries = [], 0
-    while len(out) < count and tries < count * 50:
-        tries += 1
-        text = texts(rng)
-        if not text.strip() or not all(writer.can_write(c) for c in text):
-            continue
-        out.append(as_record(f"{prefix}-{len(out)}", text, writer.write(text), rng))
-    return out
+    return compose.composed(writer, texts, count, seed,
+                            lambda text, strokes, k, rng: as_record(f"{prefix}-{k}", text, strokes, rng), patience=50)
 
 
 def main():

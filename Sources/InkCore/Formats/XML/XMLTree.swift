@@ -112,9 +112,11 @@ struct XMLTreeParser {
         throw Failure(line: start.line, column: start.column, reason: "\(what) is not closed")
     }
 
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    /// XML white space (also what other readers of XML bytes, `XournalContainer`, skip).
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
-    private static func isNameByte(_ b: UInt8) -> Bool {
+    /// A byte that may stand in an XML name (any byte of a multi-byte UTF-8 character included).
+    static func isNameByte(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"),

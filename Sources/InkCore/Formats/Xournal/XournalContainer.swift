@@ -113,14 +113,7 @@ enum XournalContainer {
         return nil
     }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    static func isSpace(_ b: UInt8) -> Bool { XMLTreeParser.isSpace(b) }
 
-    private static func isNameByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"),
-             UInt8(ascii: "-"), UInt8(ascii: "."): true
-        default: b >= 0x80
-        }
-    }
+    private static func isNameByte(_ b: UInt8) -> Bool { XMLTreeParser.isNameByte(b) }
 }
