@@ -22,6 +22,9 @@ struct TestServer {
         var configuration = ServerConfiguration()
         configuration.readerConnections = 2
         configuration.eventLoopThreads = 2
+        // The whole suite at once on two cores can take longer than the 20 s a note may take in
+        // production; tests of the deadline set their own.
+        configuration.recognitionDeadline = .seconds(600)
         configure(&configuration)
         let server = try InkServer(databasePath: path, recognizer: recognizer, configuration: configuration)
         let port = try await server.start(host: "127.0.0.1", port: 0)
@@ -99,7 +102,7 @@ final class CountingTranscriptRecognizer: LineRecognizing, @unchecked Sendable {
 /// Sends raw bytes (as a broken or hostile client would) and reads what comes back until the
 /// server closes the connection or `timeout` passes.
 enum RawHTTP {
-    static func exchange(port: Int, _ chunks: [String], pauseBetween: Duration = .zero, timeout: Duration = .seconds(5)) async throws -> (text: String, closed: Bool) {
+    static func exchange(port: Int, _ chunks: [String], pauseBetween: Duration = .zero, timeout: Duration = .seconds(30)) async throws -> (text: String, closed: Bool) {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }

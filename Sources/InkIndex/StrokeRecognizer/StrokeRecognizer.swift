@@ -57,7 +57,7 @@ public actor StrokeRecognizer {
     private let tokenizer: WordTokenizer
     private var cache: [LineContentKey: LineRecognition] = [:]
     private var state = RecognizedDrawing()
-    private var pending: Task<Void, Never>?
+    private var pending: UpdateGate?
 
     /// Lines recognized since this recognizer was made (reused lines are not counted).
     public private(set) var recognizedLineCount = 0
@@ -136,14 +136,15 @@ public actor StrokeRecognizer {
     /// reads them.
     ///
     /// Complexity: layout of the whole drawing plus recognition of new or changed lines only.
+    /// The work runs in the calling task (after the updates made before it), so that it keeps
+    /// the caller's task executor (a server's recognition threads) and is cancelled with it.
     public func updateDrawing(_ drawing: Drawing) async {
         let previous = pending
-        let task = Task {
-            await previous?.value
-            await self.apply(drawing)
-        }
-        pending = task
-        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        let done = UpdateGate()
+        pending = done
+        await previous?.wait()
+        await apply(drawing)
+        done.open()
     }
 
     private func apply(_ drawing: Drawing) async {
