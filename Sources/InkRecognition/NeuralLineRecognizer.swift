@@ -53,6 +53,11 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
     }
 
     public func withDecoding(_ options: DecodingOptions) throws -> any LineRecognizing {
+        try redecoded(options)
+    }
+
+    /// The same network with another decoder.
+    func redecoded(_ options: DecodingOptions) throws -> NeuralLineRecognizer {
         NeuralLineRecognizer(self, decoder: try options.makeDecoder(alphabet: alphabet), decoding: options)
     }
 
@@ -67,7 +72,7 @@ public struct NeuralLineRecognizer: LineRecognizing, DecodingConfigurable {
         let writable = languages.filter { $0.isWritable(with: alphabet.characters) }
         options.languages = writable.isEmpty ? [.english] : writable
         guard options != decoding else { return self }
-        return NeuralLineRecognizer(self, decoder: try options.makeDecoder(alphabet: alphabet), decoding: options)
+        return try redecoded(options)
     }
 
     /// The network's output for `strokes`, with the features it was computed from.

@@ -77,9 +77,25 @@ public enum ShippedRecognizer {
     /// ```swift
     /// let spanish = try ShippedRecognizer.load(.open, languages: [.spanish, .english], vocabulary: ["Okonkwo"])
     /// ```
+    /// The network is built once per model and list of languages and shared (a vocabulary
+    /// makes only a new decoder), so a recognizer per note costs no network.
     public static func load(_ model: ShippedModel, languages: [RecognitionLanguage], vocabulary: [String] = []) throws -> NeuralLineRecognizer {
         let supported = Set(model.supportedLanguages)
-        return try load(model, decoding: .shipped(languages: languages.filter(supported.contains), vocabulary: vocabulary))
+        let options = DecodingOptions.shipped(languages: languages.filter(supported.contains))
+        let shared = try languageReaders.value(for: LanguageChoice(model: model, languages: options.languages)).get()
+        guard !vocabulary.isEmpty else { return shared }
+        var withWords = options
+        withWords.vocabulary = vocabulary
+        return try shared.redecoded(withWords)
+    }
+
+    private struct LanguageChoice: Hashable, Sendable {
+        var model: ShippedModel
+        var languages: [RecognitionLanguage]
+    }
+
+    private static let languageReaders = OnceCache<LanguageChoice, Result<NeuralLineRecognizer, any Error>> { choice in
+        Result { try load(choice.model, decoding: .shipped(languages: choice.languages)) }
     }
 
     /// The default model's network with other decoding options.
