@@ -53,15 +53,18 @@ class TextSource:
     """Random texts to compose: words of one language (weighted to the frequent ones), headings
     in capitals, scripture references, numbers and the languages' quotes and dashes."""
 
-    def __init__(self, words, english_weight=0.3):
+    def __init__(self, words, english_weight=0.3, weights=None):
         self.words = {k: v for k, v in words.items() if v}
         self.langs = sorted(self.words)
         self.english_weight = english_weight
+        # Languages other than English are drawn in proportion to these (1 where not given), so a
+        # stage can give more lines to the languages whose letters are still read worst.
+        self.weights = [float((weights or {}).get(lang, 1.0)) for lang in self.langs]
 
     def language(self, rng):
         if "en" in self.words and rng.random() < self.english_weight:
             return "en"
-        return rng.choice(self.langs)
+        return rng.choices(self.langs, weights=self.weights)[0]
 
     def word(self, lang, rng):
         ws = self.words[lang]

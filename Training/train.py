@@ -153,7 +153,8 @@ class ResearchRecipe:
             self.composer = compose.GlyphWriter(load(open_cache, "glyphs.pkl"), rng)
             self.held_composer = compose.GlyphWriter(load(open_cache, "glyphs_heldout.pkl"), rng)
             self.texts = languages.TextSource(languages.load_word_lists(os.path.join(open_cache, "words"),
-                                                                        self.alphabet))
+                                                                        self.alphabet),
+                                              weights=json.loads(a.language_weights))
             n = max(a.val_lines // 3, 1)
             self.val = self.val[:a.val_lines - n] + compose.glyph_lines(self.held_composer, self.texts, n, 7,
                                                                         self.alphabet)
@@ -267,6 +268,8 @@ def main():
     ap.add_argument("--word-lines-per-epoch", type=int, default=1500, help="open recipe: composed word lines")
     ap.add_argument("--glyph-lines-per-epoch", type=int, default=0,
                     help="research recipe with a grown alphabet: lines of 20 languages composed from glyphs")
+    ap.add_argument("--language-weights", default="{}",
+                    help='JSON: how often each language\'s composed lines are drawn, e.g. {"pl": 2} (default 1 each)')
     ap.add_argument("--val-lines", type=int, default=250)
     ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
     ap.add_argument("--seed", type=int, default=1)
