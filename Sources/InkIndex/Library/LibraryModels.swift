@@ -6,6 +6,9 @@ public struct NoteInfo: Sendable, Hashable, Codable {
     public var title: String
     public var created: Date
     public var modified: Date
+    /// Grows by one each time the note's drawing or title is saved (1 when added), so that a
+    /// change can be made only to the revision it was based on (`save(_:id:title:at:ifRevision:)`).
+    public var revision: Int = 1
     /// The recognizer version of the note's index, or nil where it was never indexed.
     public var recognitionVersion: Int?
     public var indexedAt: Date?
@@ -125,6 +128,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file's schema version is one no InkIndex writes (a damaged header). Nothing was changed.
     case invalidSchemaVersion(path: String, found: Int)
+    /// A change was asked of a revision of the note that is no longer its latest (another device
+    /// changed it first). Nothing was changed.
+    case staleRevision(id: String, expected: Int, current: Int)
 
     public var description: String {
         switch self {
@@ -136,6 +142,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "'\(path)' has schema version \(found), newer than this build of InkIndex knows (\(supported)); upgrade InkIndex"
         case .invalidSchemaVersion(let path, let found):
             "'\(path)' has schema version \(found), which no InkIndex writes: its file header is damaged"
+        case .staleRevision(let id, let expected, let current):
+            "note '\(id)' is at revision \(current), not \(expected): it was changed since that revision was read"
         }
     }
 }

@@ -1,8 +1,16 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6, version7, version8],
+    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6, version7, version8, version9],
                                    followUps: [3: { try CitationRows.rebuild($0) }, 4: { try TermVariants.rebuild($0) }])
+
+    /// Version 9: each note's revision, which grows with every save, so that devices that sync a
+    /// note can change only the revision they read (HTTP `ETag` / `If-Match`). Every note starts
+    /// at revision 1. No drawing is touched.
+    static let version9 = """
+        -- Record: the note's revision.
+        ALTER TABLE notes ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+        """
 
     /// Version 8: the languages each note was read with (`LineRecognizing.languages`, codes in
     /// priority order, comma-separated: "es,en"), so that a note read with other languages is

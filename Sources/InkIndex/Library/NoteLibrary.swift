@@ -40,8 +40,13 @@ public actor NoteLibrary {
     /// - Throws: `LibraryError` (`.notALibrary`, `.newerSchema`, `.invalidSchemaVersion`) or an
     ///   `SQLiteError`; a file that cannot be migrated is left as it was.
     public init(path: String, keepsEvidence: Bool = false) throws {
+        try self.init(path: path, keepsEvidence: keepsEvidence, recordSynchronous: .full)
+    }
+
+    /// With records committed other than FULL: only for `bench-durability`'s comparison.
+    package init(path: String, keepsEvidence: Bool = false, recordSynchronous: Database.Synchronous) throws {
         try Self.checkHeader(path: path)
-        db = try Database(path: path)
+        db = try Database(path: path, synchronous: recordSynchronous)
         do {
             try LibrarySchema.migrator.migrate(db)
         } catch let failure as Migrator.Failure {
@@ -111,9 +116,25 @@ public actor NoteLibrary {
     }
 
     /// Replaces a note's drawing (creating the note where absent). The index is left as it is
-    /// until the note is indexed again; it is then known to be stale by its checksum.
-    public func save(_ drawing: Drawing, id: String, title: String? = nil, at date: Date = Date()) throws {
-        try db.transaction { try upsert(drawing, id: id, title: title, at: date) }
+    /// until the note is indexed again; it is then known to be stale by its checksum. The note's
+    /// revision grows by one.
+    ///
+    /// ```swift
+    /// let read = try await library.note(id: "sermon")
+    /// do {
+    ///     try await library.save(edited, id: "sermon", ifRevision: read.revision)
+    /// } catch LibraryError.staleRevision(_, _, let current) {
+    ///     print("changed elsewhere (now revision \(current)): merge, then save again")
+    /// }
+    /// ```
+    /// - Parameter ifRevision: saves only where the note is at this revision (and exists), else
+    ///   throws `LibraryError.staleRevision` (or `.noteNotFound`) and changes nothing; nil saves
+    ///   whatever the note's revision (the last writer wins).
+    public func save(_ drawing: Drawing, id: String, title: String? = nil, at date: Date = Date(), ifRevision: Int? = nil) throws {
+        try db.transaction {
+            if let ifRevision { try requireRevision(ifRevision, of: id) }
+            try upsert(drawing, id: id, title: title, at: date)
+        }
     }
 
     /// `save` in the caller's transaction.
@@ -121,12 +142,27 @@ public actor NoteLibrary {
         let encoded = BinaryDrawingCodec.encode(drawing)
         let checksum = Int64(CRC32C.checksum(encoded))
         if try exists(id) {
-            try db.execute("UPDATE notes SET drawing = ?, checksum = ?, modified = ?, title = coalesce(?, title) WHERE id = ?",
-                           [.blob(encoded), .int(checksum), .double(date.timeIntervalSince1970), title.map(SQLValue.text) ?? .null, .text(id)])
+            try db.execute("""
+                UPDATE notes SET drawing = ?, checksum = ?, modified = ?, title = coalesce(?, title), revision = revision + 1
+                WHERE id = ?
+                """, [.blob(encoded), .int(checksum), .double(date.timeIntervalSince1970), title.map(SQLValue.text) ?? .null, .text(id)])
             if let title { try addVocabularyRows(VocabularyWord.words(in: title), source: .title, at: date) }
         } else {
             try insert(encoded: encoded, id: id, title: title ?? "", created: date)
         }
+    }
+
+    /// The note's current revision; throws `noteNotFound` where there is no such note.
+    public func revision(id: String) throws -> Int {
+        guard let revision = try db.scalarInt("SELECT revision FROM notes WHERE id = ?", [.text(id)]) else {
+            throw LibraryError.noteNotFound(id)
+        }
+        return Int(revision)
+    }
+
+    private func requireRevision(_ expected: Int, of id: String) throws {
+        let current = try revision(id: id)
+        guard current == expected else { throw LibraryError.staleRevision(id: id, expected: expected, current: current) }
     }
 
     /// The note's drawing, decoded after its checksum is verified.
@@ -174,11 +210,11 @@ public actor NoteLibrary {
     private func noteInfos(where condition: String, _ bindings: [SQLValue]) throws -> [NoteInfo] {
         try db.query("""
             SELECT n.id, n.title, n.created, n.modified, i.recognition_version, i.indexed_at, i.recognition_model,
-                   i.recognition_languages
+                   i.recognition_languages, n.revision
             FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE \(condition) ORDER BY n.created, n.id
             """, bindings) { row in
             NoteInfo(id: row.text(0), title: row.text(1), created: Date(timeIntervalSince1970: row.double(2)),
-                     modified: Date(timeIntervalSince1970: row.double(3)),
+                     modified: Date(timeIntervalSince1970: row.double(3)), revision: Int(row.int(8)),
                      recognitionVersion: row.isNull(4) ? nil : Int(row.int(4)),
                      indexedAt: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5)),
                      recognitionModel: row.isNull(6) ? nil : row.text(6),
@@ -189,9 +225,12 @@ public actor NoteLibrary {
     public func contains(id: String) throws -> Bool { try exists(id) }
 
     /// Deletes a note, its record and its index, in one transaction.
-    public func delete(id: String) throws {
+    /// - Parameter ifRevision: deletes only where the note is at this revision, else throws
+    ///   `LibraryError.staleRevision` and changes nothing; nil deletes whatever its revision.
+    public func delete(id: String, ifRevision: Int? = nil) throws {
         try db.transaction {
             guard try exists(id) else { throw LibraryError.noteNotFound(id) }
+            if let ifRevision { try requireRevision(ifRevision, of: id) }
             try deleteIndexRows(noteID: id)
             try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(id)])
             try db.execute("DELETE FROM notes WHERE id = ?", [.text(id)])

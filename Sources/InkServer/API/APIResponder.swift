@@ -92,6 +92,7 @@ final class APIResponder: ServerResponder {
             return error.response
         } catch let error as LibraryError {
             if case .noteNotFound(let id) = error { return APIError.notFound("no note with id '\(id)'").response }
+            if case .staleRevision(let id, _, let current) = error { return APIError.preconditionFailed(noteID: id, current: current).response }
             return APIError.internalError("\(error)").response
         } catch {
             return APIError.internalError("\(error)").response
@@ -107,7 +108,7 @@ final class APIResponder: ServerResponder {
         case .createNote: return try await createNote(request, target: target)
         case .getNote(let id): return try await note(id)
         case .updateNote(let id): return try await updateNote(id, request: request, target: target)
-        case .deleteNote(let id): return try await deleteNote(id)
+        case .deleteNote(let id): return try await deleteNote(id, request: request)
         case .noteSVG(let id): return try await noteSVG(id, target: target)
         case .noteInkML(let id): return try await noteInkML(id)
         case .search: return try await search(target)

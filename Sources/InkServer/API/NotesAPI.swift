@@ -18,28 +18,35 @@ extension APIResponder {
         strokeCounts.remember(id, modified: created, count: drawing.strokes.count)
         let summary = try await summary(id, on: library)
         titles.set(summary.title, for: id)
-        return try JSONAnswers.response(summary, status: .created)
+        return try Self.tagged(JSONAnswers.response(summary, status: .created), summary.revision)
     }
 
     /// PUT: like POST on an existing note; its recognizer remembers the lines it read, so only
-    /// lines whose strokes changed are read again. The title is kept where none is sent.
+    /// lines whose strokes changed are read again. The title is kept where none is sent. With
+    /// `If-Match`, only the revision it names is replaced (else 412, checked before recognition
+    /// and again under the write lock).
     func updateNote(_ id: String, request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
         let (title, drawing) = try RequestBodies.note(request, target: target, limits: configuration.limits)
-        guard try await library.contains(id: id) else { throw APIError.notFound("no note with id '\(id)'") }
+        let precondition = RevisionPrecondition(request)
+        _ = try precondition.revision(given: try await library.revision(id: id), noteID: id)
         let index = try await recognize(drawing, noteID: id)
         try await writeLock.run {
-            // Checked again under the lock: a DELETE that came first is not undone.
-            guard try await library.contains(id: id) else { throw APIError.notFound("no note with id '\(id)'") }
-            try await library.save(drawing, id: id, title: title)
+            // Checked again under the lock: a DELETE or PUT that came first is not undone.
+            let expected = try precondition.revision(given: try await library.revision(id: id), noteID: id)
+            try await library.save(drawing, id: id, title: title, ifRevision: expected)
             try await commit(index, noteID: id)
         }
         let summary = try await summary(id, on: library)
         titles.set(summary.title, for: id)
-        return try JSONAnswers.response(summary)
+        return try Self.tagged(JSONAnswers.response(summary), summary.revision)
     }
 
-    func deleteNote(_ id: String) async throws -> ServerResponse {
-        try await writeLock.run { try await library.delete(id: id) }
+    func deleteNote(_ id: String, request: ServerRequest) async throws -> ServerResponse {
+        let precondition = RevisionPrecondition(request)
+        try await writeLock.run {
+            let expected = try precondition.revision(given: try await library.revision(id: id), noteID: id)
+            try await library.delete(id: id, ifRevision: expected)
+        }
         await sessions.end(id)
         strokeCounts.forget(id)
         titles.forget(id)
@@ -73,7 +80,7 @@ extension APIResponder {
                                 strokes: drawing.strokes.map(WireStroke.init),
                                 lines: WireConversion.lines(layout: layout, recognitions: nil, words: indexed.words),
                                 layout: WireConversion.layout(layout, drawing: drawing))
-        return try JSONAnswers.response(detail)
+        return try Self.tagged(JSONAnswers.response(detail), info.revision)
     }
 
     /// GET /api/notes/{id}.svg?highlight=QUERY: the ink, with the query's hits in this note
@@ -133,6 +140,13 @@ extension APIResponder {
 
     static func summary(_ info: NoteInfo, strokeCount: Int) -> NoteSummary {
         NoteSummary(id: info.id, title: info.title, strokeCount: strokeCount, created: info.created,
-                    modified: info.modified, recognitionVersion: info.recognitionVersion)
+                    modified: info.modified, revision: info.revision, recognitionVersion: info.recognitionVersion)
+    }
+
+    /// The answer with the note's revision as its `ETag`, for a later `If-Match`.
+    static func tagged(_ response: ServerResponse, _ revision: Int) -> ServerResponse {
+        var response = response
+        response.headers.replaceOrAdd(name: "etag", value: RevisionPrecondition.entityTag(revision))
+        return response
     }
 }

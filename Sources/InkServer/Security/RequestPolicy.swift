@@ -59,7 +59,8 @@ struct RequestPolicy: Sendable {
         guard let origin = request.headers.first(name: "origin"),
               allowedOrigins.contains(origin.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/"))) else { return [:] }
         return ["access-control-allow-origin": origin, "vary": "Origin",
-                "access-control-allow-methods": "GET, POST, PUT, DELETE", "access-control-allow-headers": "authorization, content-type",
+                "access-control-allow-methods": "GET, POST, PUT, DELETE", "access-control-allow-headers": "authorization, content-type, if-match",
+                "access-control-expose-headers": "etag",
                 "access-control-max-age": "600"]
     }
 

@@ -8,6 +8,8 @@ public struct NoteSummary: Codable, Sendable, Hashable {
     public var strokeCount: Int
     public var created: Date
     public var modified: Date
+    /// Grows with every save; also the answer's `ETag`, for `If-Match` on a later PUT or DELETE.
+    public var revision: Int
     public var recognitionVersion: Int?
 
     public func encode(to encoder: any Encoder) throws {
@@ -17,6 +19,7 @@ public struct NoteSummary: Codable, Sendable, Hashable {
         try container.encode(strokeCount, forKey: .strokeCount)
         try container.encode(created, forKey: .created)
         try container.encode(modified, forKey: .modified)
+        try container.encode(revision, forKey: .revision)
         try container.encode(recognitionVersion, forKey: .recognitionVersion)  // null, not left out
     }
 }
@@ -34,6 +37,7 @@ public struct NoteDetail: Codable, Sendable {
     public var strokeCount: Int
     public var created: Date
     public var modified: Date
+    public var revision: Int
     public var recognitionVersion: Int?
     public var strokes: [WireStroke]
     public var lines: [WireLine]
@@ -42,7 +46,7 @@ public struct NoteDetail: Codable, Sendable {
     /// The summary's fields, as `GET /api/notes` gives them.
     var summary: NoteSummary {
         NoteSummary(id: id, title: title, strokeCount: strokeCount, created: created, modified: modified,
-                    recognitionVersion: recognitionVersion)
+                    revision: revision, recognitionVersion: recognitionVersion)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,8 +59,9 @@ public struct NoteDetail: Codable, Sendable {
     }
 
     init(summary: NoteSummary, strokes: [WireStroke], lines: [WireLine], layout: WireLayout) {
-        (id, title, strokeCount, created, modified, recognitionVersion) =
-            (summary.id, summary.title, summary.strokeCount, summary.created, summary.modified, summary.recognitionVersion)
+        (id, title, strokeCount, created, modified, revision, recognitionVersion) =
+            (summary.id, summary.title, summary.strokeCount, summary.created, summary.modified, summary.revision,
+             summary.recognitionVersion)
         self.strokes = strokes
         self.lines = lines
         self.layout = layout
