@@ -55,6 +55,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             LibraryBenchCommand.self,
             BenchServeCommand.self,
             BenchPathologicalCommand.self,
+            BenchDurabilityCommand.self,
         ])
 
     /// Parses, runs, and maps every error to its exit status: `CLIError`s keep their status and

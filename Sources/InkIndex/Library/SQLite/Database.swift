@@ -15,6 +15,8 @@ import Foundation
 package final class Database {
     let handle: OpaquePointer
     public let path: String
+    /// The connection's own setting, which `transaction(_:synchronous:_:)` returns to.
+    let synchronous: Synchronous
     private var statementCache: [String: Statement] = [:]
 
     /// Opens (creating when absent) the database at `path`, in WAL mode with a busy timeout.
@@ -23,7 +25,10 @@ package final class Database {
     ///   - readOnly: opens without write access (the file must exist).
     ///   - busyTimeout: how long a statement waits for another connection's lock before failing
     ///     with `SQLITE_BUSY`.
-    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10)) throws {
+    ///   - synchronous: how the connection's ordinary transactions (the records') reach the disk;
+    ///     FULL but for `bench-durability`, which measures what that costs.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10), synchronous: Synchronous = .full) throws {
+        self.synchronous = synchronous
         var pointer: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
@@ -46,7 +51,7 @@ package final class Database {
             // from `add` survives a power loss or an OS crash (NORMAL in WAL mode may roll the
             // last commits back then). Derived-only transactions ask for NORMAL
             // (`transaction(_:synchronous:_:)`): an index lost to a power cut is rebuilt.
-            try execute("PRAGMA synchronous=FULL")
+            try execute("PRAGMA synchronous=\(synchronous.rawValue)")
         }
         try execute("PRAGMA foreign_keys=ON")
     }
@@ -127,11 +132,11 @@ package final class Database {
     }
 
     /// A transaction whose commit is synced as `synchronous` says; the connection goes back to
-    /// FULL after it. For derived rows only, which a reindex rebuilds.
+    /// its own setting (FULL) after it. For derived rows only, which a reindex rebuilds.
     public func transaction<T>(_ kind: TransactionKind = .immediate, synchronous: Synchronous, _ body: () throws -> T) throws -> T {
-        guard synchronous != .full else { return try transaction(kind, body) }
+        guard synchronous != self.synchronous else { return try transaction(kind, body) }
         try execute("PRAGMA synchronous=\(synchronous.rawValue)")
-        defer { try? execute("PRAGMA synchronous=FULL") }
+        defer { try? execute("PRAGMA synchronous=\(self.synchronous.rawValue)") }
         return try transaction(kind, body)
     }
 
