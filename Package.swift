@@ -90,7 +90,11 @@ let package = Package(
 if Context.environment["INKINDEX_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "inkindex-fuzz",
-        dependencies: ["InkCore", "InkSearch", "InkIndex"],
+        dependencies: [
+            "InkCore", "InkSearch", "InkIndex", "InkServer",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+        ],
         path: "Fuzz/Harnesses",
         // libFuzzer supplies `main`; the harnesses only export its entry points.
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))

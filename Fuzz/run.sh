@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer binary (every harness, the package compiled in with coverage and
 # AddressSanitizer), writes the seed corpus and fuzzes targets.
-# Usage: Fuzz/run.sh [inkml|binary|jsonl|scripture|query|library|xournal|all] [seconds per target]
+# Usage: Fuzz/run.sh [inkml|binary|jsonl|scripture|query|library|xournal|http|all] [seconds per target]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(inkml binary jsonl scripture query library xournal)
+targets=(inkml binary jsonl scripture query library xournal http)
 target="${1:-all}"
 seconds="${2:-60}"
 build=Fuzz/build
@@ -37,13 +37,13 @@ run() {
     mkdir -p "$corpus" "$build/crashes-$name"
     echo "== fuzzing $name for ${seconds}s (corpus $corpus, seeds $build/seeds/$name)"
     # The Swift runtime's backtracer and AddressSanitizer both catch a trap; leave it to libFuzzer.
-    SWIFT_BACKTRACE=enable=no INKINDEX_FUZZ_TARGET="$name" "$binary" "$corpus" "$build/seeds/$name" \
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" INKINDEX_FUZZ_TARGET="$name" "$binary" "$corpus" "$build/seeds/$name" \
         -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=4096 -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$build/crashes-$name/"
 }
 
 case "$target" in
     all) for t in "${targets[@]}"; do run "$t"; done ;;
-    inkml|binary|jsonl|scripture|query|library|xournal) run "$target" ;;
-    *) echo "usage: $0 [inkml|binary|jsonl|scripture|query|library|xournal|all] [seconds]" >&2; exit 2 ;;
+    inkml|binary|jsonl|scripture|query|library|xournal|http) run "$target" ;;
+    *) echo "usage: $0 [inkml|binary|jsonl|scripture|query|library|xournal|http|all] [seconds]" >&2; exit 2 ;;
 esac

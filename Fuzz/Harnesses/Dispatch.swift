@@ -19,12 +19,16 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
     case "scripture": selectedTarget = fuzzScripture
     case "query": selectedTarget = fuzzQuery
     case "xournal": selectedTarget = fuzzXournal
+    case "http":
+        _ = HTTPFuzzServer.shared
+        atexit { try? FileManager.default.removeItem(atPath: HTTPFuzzServer.shared.directory) }
+        selectedTarget = fuzzHTTP
     case "library":
         _ = LibraryFuzzFile.shared
         atexit { try? FileManager.default.removeItem(atPath: LibraryFuzzFile.shared.directory) }
         selectedTarget = fuzzLibraryFile
     default:
-        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query, library or xournal\n".utf8))
+        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query, library, xournal or http\n".utf8))
         exit(2)
     }
     return 0

@@ -62,6 +62,27 @@ enum FuzzSeeds {
         """,
     ]
 
+    /// Requests as clients send them: every route, the refusals, pipelining, a chunked body.
+    static let httpRequests: [String] = {
+        let note = #"{"title":"sermon","strokes":[{"points":[[10,10,0],[20,14,0.01],[30,10,0.02]]},{"points":[[40,10,0.1],[44,20,0.12]]}]}"#
+        let host = "Host: 127.0.0.1:8080\r\n"
+        return [
+            "GET / HTTP/1.1\r\n\(host)\r\n",
+            "GET /static/app.js HTTP/1.1\r\n\(host)Connection: close\r\n\r\n",
+            "GET /api/health HTTP/1.1\r\n\(host)\r\n",
+            "GET /api/notes HTTP/1.1\r\n\(host)\r\nGET /api/search?q=note&limit=5 HTTP/1.1\r\n\(host)\r\n",
+            "POST /api/notes HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: \(note.utf8.count)\r\n\r\n\(note)",
+            "POST /api/recognize?languages=es,en HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: \(note.utf8.count)\r\n\r\n\(note)",
+            "PUT /api/notes/abc HTTP/1.1\r\n\(host)Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"tit\r\n0\r\n\r\n",
+            "DELETE /api/notes/abc HTTP/1.1\r\n\(host)Origin: http://evil.example\r\n\r\n",
+            "GET /api/notes HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+            "POST /api/notes HTTP/1.1\r\n\(host)Content-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}",
+            "GET /static/../Package.swift HTTP/1.1\r\n\(host)\r\n",
+            "POST /api/notes HTTP/1.1\r\n\(host)Content-Length: 99999999999\r\n\r\n",
+            "GARBAGE\r\n\r\n",
+        ]
+    }()
+
     static func write(to folder: String) {
         let base = URL(fileURLWithPath: folder)
         func save(_ target: String, _ name: String, _ data: Data) {
@@ -79,5 +100,10 @@ enum FuzzSeeds {
         for (i, text) in queries.enumerated() { save("query", "query\(i).txt", Data(text.utf8)) }
         for (i, edits) in libraryEdits.enumerated() { save("library", "edits\(i).bin", Data(edits)) }
         for (i, text) in notebooks.enumerated() { save("xournal", "notebook\(i).xml", Data(text.utf8)) }
+        for (i, request) in httpRequests.enumerated() {
+            // Whole, then the same bytes in fragments of 7 (the harness's first byte).
+            save("http", "request\(i).http", Data([0] + Array(request.utf8)))
+            save("http", "request\(i)-fragments.http", Data([7] + Array(request.utf8)))
+        }
     }
 }
