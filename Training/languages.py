@@ -58,12 +58,15 @@ class TextSource:
         self.langs = sorted(self.words)
         self.english_weight = english_weight
         # Languages other than English are drawn in proportion to these (1 where not given), so a
-        # stage can give more lines to the languages whose letters are still read worst.
-        self.weights = [float((weights or {}).get(lang, 1.0)) for lang in self.langs]
+        # stage can give more lines to the languages whose letters are still read worst. None
+        # draws them evenly, with the random calls earlier stages and the validation sets made.
+        self.weights = [float(weights.get(lang, 1.0)) for lang in self.langs] if weights else None
 
     def language(self, rng):
         if "en" in self.words and rng.random() < self.english_weight:
             return "en"
+        if self.weights is None:
+            return rng.choice(self.langs)
         return rng.choices(self.langs, weights=self.weights)[0]
 
     def word(self, lang, rng):
