@@ -27,6 +27,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // libpq, PostgreSQL's client library, for the server's shared store (issue 19); no library
+        // product links it.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
         // Ink model, geometry, formats and rendering: the record.
         .target(name: "InkCore", dependencies: ["CZlib"]),
@@ -49,6 +53,9 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], resources: [.copy("Resources")]),
+        // PostgreSQL through libpq: connections, statements, typed errors; the base of a store that
+        // several servers share.
+        .target(name: "InkPostgres", dependencies: ["CLibPQ"]),
         // Measurement, demos and test support, kept out of what apps link: search, library,
         // layout and server-load benchmarks, recognition evaluation and held-out writers, noisy
         // and transcript stand-in recognizers, the demo's notes.
@@ -79,6 +86,8 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
+        // Against a throwaway PostgreSQL cluster (skipped where its binaries are absent).
+        .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres"]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
         .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport"]),
     ],
