@@ -8,8 +8,10 @@ import InkTools
 @Suite struct LibraryModelTests {
     /// Makes a file what version 6 wrote (SQL; the version is left to the caller).
     static let version7Undone = version8Undone + "ALTER TABLE note_index DROP COLUMN recognition_model;"
-    /// … and what version 7 wrote.
-    static let version8Undone = "ALTER TABLE note_index DROP COLUMN recognition_languages; DROP TABLE vocabulary; DROP TABLE imported_files; DROP TABLE index_problems;"
+    /// What version 9 wrote, undone: a file as version 8 left it.
+    static let version9Undone = "ALTER TABLE notes DROP COLUMN revision;"
+    /// … and what version 8 wrote: a file as version 7 left it.
+    static let version8Undone = version9Undone + "ALTER TABLE note_index DROP COLUMN recognition_languages; DROP TABLE vocabulary; DROP TABLE imported_files; DROP TABLE index_problems;"
 
     /// The transcript reader under a model's name, standing in for a shipped model.
     struct NamedModelReader: LineRecognizing {

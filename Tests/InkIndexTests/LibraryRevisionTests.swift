@@ -35,7 +35,7 @@ import InkTools
         try await library.add(TranscribedInk.page(["old"]), id: "old")
         // Back to schema 8, as a file written before revisions were kept.
         let db = try Database(path: library.path)
-        try db.execute("ALTER TABLE notes DROP COLUMN revision")
+        try db.execute(LibraryModelTests.version9Undone)
         try db.setUserVersion(8)
         let reopened = try NoteLibrary(path: library.path)
         #expect(try await reopened.note(id: "old").revision == 1)
