@@ -102,44 +102,43 @@ final class CountingTranscriptRecognizer: LineRecognizing, @unchecked Sendable {
 /// Sends raw bytes (as a broken or hostile client would) and reads what comes back until the
 /// server closes the connection or `timeout` passes.
 ///
-/// The timeout only guards against a server that never closes: what was read before it is kept,
-/// and it is generous because the whole suite on two cores can leave the cooperative pool busy
-/// for many seconds, after which the timer and the answer are both ready at once.
+/// The timeout is the event loop's (it closes the connection), not a task's: the whole suite on
+/// two cores can keep Swift's cooperative pool busy for minutes, and a timer task woken after
+/// that would race the answer that had arrived meanwhile. What was read is kept either way.
 enum RawHTTP {
-    static func exchange(port: Int, _ chunks: [String], pauseBetween: Duration = .zero, timeout: Duration = .seconds(120)) async throws -> (text: String, closed: Bool) {
+    static func exchange(port: Int, _ chunks: [String], pauseBetween: Duration = .zero, timeout: Duration = .seconds(300)) async throws -> (text: String, closed: Bool) {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
             }
-        let received = ReceivedText()
+        let timedOut = Flag()
+        let underlying = channel.channel
+        let timer = underlying.eventLoop.scheduleTask(in: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000)) {
+            timedOut.set()
+            underlying.close(promise: nil)
+        }
+        defer { timer.cancel() }
         return try await channel.executeThenClose { inbound, outbound in
             for (index, chunk) in chunks.enumerated() {
                 if index > 0, pauseBetween > .zero { try await Task.sleep(for: pauseBetween) }
                 // The server may close its side first (a refusal); what it sent is still read below.
                 do { try await outbound.write(ByteBuffer(string: chunk)) } catch { break }
             }
-            let closed = try await withThrowingTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    for try await buffer in inbound { received.append(String(buffer: buffer)) }
-                    return true
-                }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return false
-                }
-                let first = try await group.next()!
-                group.cancelAll()
-                return first
+            var text = ""
+            do {
+                for try await buffer in inbound { text += String(buffer: buffer) }
+            } catch where timedOut.isSet {
+                // Closed by the timer: what arrived before it is the answer.
             }
-            return (received.text, closed)
+            return (text, !timedOut.isSet)
         }
     }
 
-    private final class ReceivedText: @unchecked Sendable {
+    private final class Flag: @unchecked Sendable {
         private let lock = NSLock()
-        private var value = ""
-        var text: String { lock.withLock { value } }
-        func append(_ part: String) { lock.withLock { value += part } }
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
     }
 }
 

@@ -61,6 +61,10 @@ final class APIResponder: ServerResponder {
         policyLock.withLock { policy.boundHost = RequestPolicy.hostName(of: host) }
     }
 
+    func answering(_ request: ServerRequest, then deliver: @escaping @Sendable (ServerResponse) -> Void) -> Task<Void, Never> {
+        requestThreads.task { deliver(await self.respond(to: request)) }
+    }
+
     func respond(to request: ServerRequest) async -> ServerResponse {
         let policy = policyLock.withLock { self.policy }
         var response: ServerResponse

@@ -19,6 +19,14 @@ struct RequestThreads: Sendable {
         return await work()
     }
 
+    /// A task that runs `work` on these threads from its start.
+    func task<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> Task<T, Never> {
+        if #available(macOS 15, iOS 18, *), let threads = threads as? DedicatedThreads {
+            return Task(executorPreference: threads) { await work() }
+        }
+        return Task { await work() }
+    }
+
     func stop() {
         if #available(macOS 15, iOS 18, *), let threads = threads as? DedicatedThreads { threads.stop() }
     }

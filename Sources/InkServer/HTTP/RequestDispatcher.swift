@@ -13,7 +13,7 @@ final class RequestDispatcher: ChannelInboundHandler, ResponseWriting {
     /// Requests being answered on this connection (HTTP pipelining answers them in order).
     private var inProgress = 0
     /// Their tasks, by arrival, so that the connection's end cancels them.
-    private var tasks: [Int: Task<ServerResponse, Never>] = [:]
+    private var tasks: [Int: Task<Void, Never>] = [:]
     private var nextTask = 0
 
     init(responder: any ServerResponder) {
@@ -26,11 +26,12 @@ final class RequestDispatcher: ChannelInboundHandler, ResponseWriting {
         inProgress += 1
         let responder = self.responder
         let answered = context.eventLoop.makePromise(of: ServerResponse.self)
-        let task = Task { await responder.respond(to: request) }
+        // The promise is completed by the answering task itself (it hops to the loop), not by a
+        // task that waits for it, which would need the cooperative pool again.
+        let task = responder.answering(request) { answered.succeed($0) }
         nextTask += 1
         let key = nextTask
         tasks[key] = task
-        answered.completeWithTask { await task.value }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         answered.futureResult.whenSuccess { response in
             let (dispatcher, context) = bound.value

@@ -50,4 +50,14 @@ struct ServerResponse: Sendable {
 /// Answers whole requests; the channel handlers call it off the event loop.
 protocol ServerResponder: Sendable {
     func respond(to request: ServerRequest) async -> ServerResponse
+    /// Starts the task that answers one request and hands the answer to `deliver`: by default
+    /// on Swift's cooperative pool; the API starts it on its request threads, so that an answer
+    /// never waits for a pool that other work (an app's own tasks, a test suite) keeps busy.
+    func answering(_ request: ServerRequest, then deliver: @escaping @Sendable (ServerResponse) -> Void) -> Task<Void, Never>
+}
+
+extension ServerResponder {
+    func answering(_ request: ServerRequest, then deliver: @escaping @Sendable (ServerResponse) -> Void) -> Task<Void, Never> {
+        Task { deliver(await respond(to: request)) }
+    }
 }
