@@ -31,9 +31,7 @@ struct BenchDurabilityCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        for (name, value) in [("notes", notes), ("batch", batch), ("lines-per-note", linesPerNote)] where value <= 0 {
-            throw ValidationError("--\(name) must be positive")
-        }
+        try requirePositive(["notes": notes, "batch": batch, "lines-per-note": linesPerNote])
     }
 
     func run() async throws {

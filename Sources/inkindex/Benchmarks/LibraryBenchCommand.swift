@@ -60,9 +60,7 @@ struct LibraryBenchCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        for (name, value) in [("lines", lines), ("lines-per-note", linesPerNote), ("queries", queries)] where value <= 0 {
-            throw ValidationError("--\(name) must be positive")
-        }
+        try requirePositive(["lines": lines, "lines-per-note": linesPerNote, "queries": queries])
         guard readers >= 0 else { throw ValidationError("--readers must not be negative") }
     }
 

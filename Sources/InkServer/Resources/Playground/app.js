@@ -31,6 +31,8 @@
     /** @type {{id: string, points: number[][]}[]} wire strokes, verbatim */
     strokes: [],
     noteID: null,
+    /** the open note's revision as last read or saved (sent as If-Match) */
+    revision: null,
     savedTitle: "",
     dirty: false,
     tool: "pen",
@@ -73,6 +75,8 @@
       init.body = JSON.stringify(body);
     }
     if (state.token) init.headers.Authorization = `Bearer ${state.token}`;
+    // The revision this page last read: a change made elsewhere since is refused (412), not overwritten.
+    if (options.revision !== undefined && options.revision !== null) init.headers["If-Match"] = `"${options.revision}"`;
     let response;
     try {
       response = await fetch(path, init);
@@ -810,6 +814,7 @@
     cancelRecognition();
     state.strokes = Array.isArray(note?.strokes) ? note.strokes : [];
     state.noteID = note?.id ?? null;
+    state.revision = note?.revision ?? null;
     state.savedTitle = note?.title ?? "";
     els.title.value = state.savedTitle;
     state.undo = [];
@@ -864,8 +869,11 @@
     setStatus("Saving…");
     try {
       const body = { title, strokes: state.strokes };
-      const summary = state.noteID ? await api("PUT", notePath(state.noteID), body) : await api("POST", "/api/notes", body);
+      const summary = state.noteID
+        ? await api("PUT", notePath(state.noteID), body, { revision: state.revision })
+        : await api("POST", "/api/notes", body);
       state.noteID = summary.id;
+      state.revision = summary.revision ?? null;
       state.savedTitle = summary.title ?? title;
       els.title.value = state.savedTitle;
       state.dirty = false;
@@ -873,7 +881,12 @@
       await Promise.all([refreshNotes(), refreshHealth()]);
       if (els.searchInput.value.trim()) await runSearch();
     } catch (error) {
-      showError(error);
+      if (error instanceof ApiError && error.status === 412) {
+        showError("This note was changed elsewhere (another tab or device) since you opened it, so it was not overwritten. "
+          + "Your strokes are still here: open the note again from the list to see the other change.");
+      } else {
+        showError(error);
+      }
       setStatus("Not saved; your strokes are still here.");
     } finally {
       updateControls();
@@ -885,7 +898,7 @@
     const title = state.savedTitle || "Untitled note";
     if (!window.confirm(`Delete “${title}”? Its strokes cannot be brought back.`)) return;
     try {
-      await api("DELETE", notePath(state.noteID));
+      await api("DELETE", notePath(state.noteID), undefined, { revision: state.revision });
       state.dirty = false;
       state.hit = null;
       loadNote(null);
