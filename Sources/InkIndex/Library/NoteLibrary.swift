@@ -127,9 +127,14 @@ public actor NoteLibrary {
     ///     print("changed elsewhere (now revision \(current)): merge, then save again")
     /// }
     /// ```
-    /// - Parameter ifRevision: saves only where the note is at this revision (and exists), else
-    ///   throws `LibraryError.staleRevision` (or `.noteNotFound`) and changes nothing; nil saves
-    ///   whatever the note's revision (the last writer wins).
+    /// - Parameters:
+    ///   - drawing: the note's strokes, stored verbatim.
+    ///   - id: the note.
+    ///   - title: its new title; nil keeps the title.
+    ///   - date: its modification date.
+    ///   - ifRevision: saves only where the note is at this revision (and exists), else throws
+    ///     `LibraryError.staleRevision` (or `.noteNotFound`) and changes nothing; nil saves
+    ///     whatever the note's revision (the last writer wins).
     public func save(_ drawing: Drawing, id: String, title: String? = nil, at date: Date = Date(), ifRevision: Int? = nil) throws {
         try db.transaction {
             if let ifRevision { try requireRevision(ifRevision, of: id) }
@@ -225,8 +230,10 @@ public actor NoteLibrary {
     public func contains(id: String) throws -> Bool { try exists(id) }
 
     /// Deletes a note, its record and its index, in one transaction.
-    /// - Parameter ifRevision: deletes only where the note is at this revision, else throws
-    ///   `LibraryError.staleRevision` and changes nothing; nil deletes whatever its revision.
+    /// - Parameters:
+    ///   - id: the note.
+    ///   - ifRevision: deletes only where the note is at this revision, else throws
+    ///     `LibraryError.staleRevision` and changes nothing; nil deletes whatever its revision.
     public func delete(id: String, ifRevision: Int? = nil) throws {
         try db.transaction {
             guard try exists(id) else { throw LibraryError.noteNotFound(id) }
