@@ -114,6 +114,9 @@ enum RawHTTP {
         let timedOut = Flag()
         let underlying = channel.channel
         let timer = underlying.eventLoop.scheduleTask(in: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000)) {
+            // A connection the server closed already was not timed out, however late this task
+            // reads it.
+            guard underlying.isActive else { return }
             timedOut.set()
             underlying.close(promise: nil)
         }
