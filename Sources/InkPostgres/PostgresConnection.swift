@@ -129,8 +129,10 @@ package final class PostgresConnection {
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             let message = String(cString: PQresultErrorMessage(result))
             PQclear(result)
+            // An error the server sent has a SQLSTATE; one without was libpq's own (the server
+            // went away mid-statement, as a restart does), and the connection is gone.
             throw PostgresError(sqlState: state, message: message, context: sql,
-                                connectionLost: PQstatus(handle) != CONNECTION_OK || state?.hasPrefix("08") == true
+                                connectionLost: state == nil || PQstatus(handle) != CONNECTION_OK || state?.hasPrefix("08") == true
                                     || state == "57P01" || state == "57P02" || state == "57P03")
         }
     }

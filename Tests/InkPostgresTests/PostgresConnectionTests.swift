@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import InkPostgres
 
-@Suite(.enabled(if: PostgresTestCluster.shared != nil, Comment(rawValue: PostgresTestCluster.unavailable)))
+// Serialized: one test restarts the shared cluster.
+@Suite(.serialized, .enabled(if: PostgresTestCluster.shared != nil, Comment(rawValue: PostgresTestCluster.unavailable)))
 struct PostgresConnectionTests {
     private func connect(statementTimeout: Duration? = .seconds(30)) throws -> PostgresConnection {
         try PostgresConnection(PostgresTestCluster.shared!.connectionString(database: try PostgresTestCluster.shared!.createDatabase()),
@@ -71,5 +72,16 @@ struct PostgresConnectionTests {
         #expect(!db.isConnected)
         try db.reconnect()
         #expect(try db.scalarInt("SELECT 1") == 1)
+    }
+
+    @Test(.enabled(if: PostgresTestCluster.shared?.canRestart == true, "the server is not this test's to restart"))
+    func aServerRestartIsALostConnectionAndCommittedRowsSurviveIt() throws {
+        let db = try connect()
+        try db.execute("CREATE TABLE r(x bigint)")
+        try db.transaction { try db.execute("INSERT INTO r VALUES (1), (2)") }
+        try PostgresTestCluster.shared!.restart()
+        #expect { try db.scalarInt("SELECT count(*) FROM r") } throws: { ($0 as? PostgresError)?.connectionLost == true }
+        try db.reconnect()
+        #expect(try db.scalarInt("SELECT count(*) FROM r") == 2)
     }
 }

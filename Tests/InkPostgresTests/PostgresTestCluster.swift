@@ -53,7 +53,7 @@ final class PostgresTestCluster: @unchecked Sendable {
         try Self.run(["\(bin)/initdb", "-D", "\(root)/data", "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
                       "--locale=C"], asPostgres: true)
         try Self.run(["\(bin)/pg_ctl", "-D", "\(root)/data", "-l", "\(root)/log", "-w", "-o",
-                      "-k \(root) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+                      "-k \(root) -c listen_addresses='' -c fsync=off -c full_page_writes=off",
                       "start"], asPostgres: true)
         atexit { PostgresTestCluster.shared?.stop() }
     }
@@ -75,13 +75,16 @@ final class PostgresTestCluster: @unchecked Sendable {
         return "host=\(folder!) dbname=\(database) user=postgres"
     }
 
+    /// Whether `restart()` can be done (not for a server given by INKINDEX_TEST_POSTGRES_URL).
+    var canRestart: Bool { folder != nil }
+
     /// Stops the server the way a crash or an operator's restart would (`immediate`) and starts
-    /// it again: connections open before are lost.
+    /// it again: connections open before are lost, committed transactions are kept.
     func restart() throws {
         guard let folder, let binaries else { throw Failure(description: "cannot restart a server given by INKINDEX_TEST_POSTGRES_URL") }
         try Self.run(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop"], asPostgres: true)
         try Self.run(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-o",
-                      "-k \(folder) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+                      "-k \(folder) -c listen_addresses='' -c fsync=off -c full_page_writes=off",
                       "start"], asPostgres: true)
     }
 
