@@ -52,9 +52,7 @@ final class PostgresTestCluster: @unchecked Sendable {
         (folder, binaries, baseURL) = (root, bin, nil)
         try Self.run(["\(bin)/initdb", "-D", "\(root)/data", "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
                       "--locale=C"], asPostgres: true)
-        try Self.run(["\(bin)/pg_ctl", "-D", "\(root)/data", "-l", "\(root)/log", "-w", "-o",
-                      "-k \(root) -c listen_addresses='' -c fsync=off -c full_page_writes=off",
-                      "start"], asPostgres: true)
+        try Self.pgCtl(bin, root, start: true)
         atexit { PostgresTestCluster.shared?.stop() }
     }
 
@@ -82,20 +80,27 @@ final class PostgresTestCluster: @unchecked Sendable {
     /// it again: connections open before are lost, committed transactions are kept.
     func restart() throws {
         guard let folder, let binaries else { throw Failure(description: "cannot restart a server given by INKINDEX_TEST_POSTGRES_URL") }
-        try Self.run(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop"], asPostgres: true)
-        try Self.run(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "-o",
-                      "-k \(folder) -c listen_addresses='' -c fsync=off -c full_page_writes=off",
-                      "start"], asPostgres: true)
+        try Self.pgCtl(binaries, folder, start: false)
+        try Self.pgCtl(binaries, folder, start: true)
     }
 
     private func stop() {
         guard let folder, let binaries else { return }
-        try? Self.run(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop"], asPostgres: true)
+        try? Self.pgCtl(binaries, folder, start: false)
         try? FileManager.default.removeItem(atPath: folder)
     }
 
     private func run(sql: String) throws {
         try PostgresConnection(connectionString(database: "postgres")).execute(sql)
+    }
+
+    /// Starts the cluster in `folder` (its socket there, no TCP, no fsync: a test's data is
+    /// thrown away), or stops it as a crash would (`immediate`).
+    private static func pgCtl(_ binaries: String, _ folder: String, start: Bool) throws {
+        let action = start
+            ? ["-l", "\(folder)/log", "-w", "-o", "-k \(folder) -c listen_addresses='' -c fsync=off -c full_page_writes=off", "start"]
+            : ["-m", "immediate", "-w", "stop"]
+        try run(["\(binaries)/pg_ctl", "-D", "\(folder)/data"] + action, asPostgres: true)
     }
 
     private static func binaryFolder() -> String? {
