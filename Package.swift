@@ -48,14 +48,14 @@ let package = Package(
         // The HTTP API and the playground page over a NoteLibrary (swift-nio), for servers that
         // sync notes and for `inkindex serve`.
         .target(name: "InkServer", dependencies: [
-            "InkIndex",
+            "InkIndex", "InkPostgres",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], resources: [.copy("Resources")]),
-        // PostgreSQL through libpq: connections, statements, typed errors; the base of a store that
-        // several servers share.
-        .target(name: "InkPostgres", dependencies: ["CLibPQ"]),
+        // PostgreSQL through libpq: connections, statements, typed errors (Client/), and
+        // NoteLibrary's store on a database that several servers share (Library/).
+        .target(name: "InkPostgres", dependencies: ["CLibPQ", "InkIndex"]),
         // Measurement, demos and test support, kept out of what apps link: search, library,
         // layout and server-load benchmarks, recognition evaluation and held-out writers, noisy
         // and transcript stand-in recognizers, the demo's notes.
@@ -67,7 +67,7 @@ let package = Package(
         ]),
         // The command line: one ParsableCommand per subcommand, in a folder per concept.
         .executableTarget(name: "inkindex", dependencies: [
-            "InkIndex", "InkServer", "InkTools", "InkSynthesis",
+            "InkIndex", "InkServer", "InkPostgres", "InkTools", "InkSynthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -87,7 +87,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // Against a throwaway PostgreSQL cluster (skipped where its binaries are absent).
-        .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres"]),
+        .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres", "InkIndex", "InkTools"]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
         .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport"]),
     ],

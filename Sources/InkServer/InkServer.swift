@@ -25,7 +25,10 @@ import Darwin
 /// ```
 public actor InkServer {
     public nonisolated let configuration: ServerConfiguration
-    public nonisolated let databasePath: String
+    /// Where the notes are kept.
+    public nonisolated let store: NoteStore
+    /// The SQLite file's path, or the PostgreSQL library's location (`NoteStore.description`).
+    public nonisolated var databasePath: String { store.description }
     private var responder: APIResponder?
     private var group: MultiThreadedEventLoopGroup?
     private var channel: (any Channel)?
@@ -34,9 +37,15 @@ public actor InkServer {
     /// Opens the library at `databasePath` (creating it where absent), with one writing
     /// connection and `configuration.readerConnections` readers.
     public init(databasePath: String, recognizer: any LineRecognizing, configuration: ServerConfiguration = ServerConfiguration()) throws {
-        self.databasePath = databasePath
+        try self.init(store: .sqlite(path: databasePath), recognizer: recognizer, configuration: configuration)
+    }
+
+    /// Opens the store (a SQLite file, or a library of a PostgreSQL database that other servers
+    /// may share), with one writing connection and `configuration.readerConnections` readers.
+    public init(store: NoteStore, recognizer: any LineRecognizing, configuration: ServerConfiguration = ServerConfiguration()) throws {
+        self.store = store
         self.configuration = configuration
-        let connections = try LibraryConnections(path: databasePath, readers: configuration.readerConnections)
+        let connections = try LibraryConnections(store: store, readers: configuration.readerConnections)
         responder = APIResponder(connections: connections, recognizer: recognizer, configuration: configuration,
                                  files: PlaygroundFiles.embedded())
     }

@@ -2,8 +2,7 @@ import Foundation
 import Testing
 @testable import InkPostgres
 
-// Serialized: one test restarts the shared cluster.
-@Suite(.serialized, .enabled(if: PostgresTestCluster.shared != nil, Comment(rawValue: PostgresTestCluster.unavailable)))
+@Suite(.enabled(if: PostgresTestCluster.shared != nil, Comment(rawValue: PostgresTestCluster.unavailable)))
 struct PostgresConnectionTests {
     private func connect(statementTimeout: Duration? = .seconds(30)) throws -> PostgresConnection {
         try PostgresConnection(PostgresTestCluster.shared!.connectionString(database: try PostgresTestCluster.shared!.createDatabase()),
@@ -74,12 +73,14 @@ struct PostgresConnectionTests {
         #expect(try db.scalarInt("SELECT 1") == 1)
     }
 
-    @Test(.enabled(if: PostgresTestCluster.shared?.canRestart == true, "the server is not this test's to restart"))
+    @Test(.enabled(if: PostgresTestCluster.canStartOwn, "no initdb/pg_ctl to start a cluster of the test's own"))
     func aServerRestartIsALostConnectionAndCommittedRowsSurviveIt() throws {
-        let db = try connect()
+        let cluster = try PostgresTestCluster.own()
+        defer { cluster.stop() }
+        let db = try PostgresConnection(cluster.connectionString(database: try cluster.createDatabase()))
         try db.execute("CREATE TABLE r(x bigint)")
         try db.transaction { try db.execute("INSERT INTO r VALUES (1), (2)") }
-        try PostgresTestCluster.shared!.restart()
+        try cluster.restart()
         #expect { try db.scalarInt("SELECT count(*) FROM r") } throws: { ($0 as? PostgresError)?.connectionLost == true }
         try db.reconnect()
         #expect(try db.scalarInt("SELECT count(*) FROM r") == 2)

@@ -37,15 +37,20 @@ final class PostgresTestCluster: @unchecked Sendable {
     private let lock = NSLock()
     private var databases = 0
 
-    private init() throws {
-        if let url = ProcessInfo.processInfo.environment["INKINDEX_TEST_POSTGRES_URL"], !url.isEmpty {
+    /// A cluster of the test's own, for a test that restarts its server (others share theirs
+    /// and would lose their connections); `stop()` it at the end. Never the server of
+    /// INKINDEX_TEST_POSTGRES_URL.
+    static func own() throws -> PostgresTestCluster { try PostgresTestCluster(own: true) }
+
+    private init(own: Bool = false) throws {
+        if !own, let url = ProcessInfo.processInfo.environment["INKINDEX_TEST_POSTGRES_URL"], !url.isEmpty {
             (folder, binaries, baseURL) = (nil, nil, url)
             return
         }
         guard let bin = Self.binaryFolder() else {
             throw Failure(description: "no initdb/pg_ctl (install Debian's postgresql, or set INKINDEX_TEST_POSTGRES_URL)")
         }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-pg-\(getpid())").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try? FileManager.default.removeItem(atPath: root)
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         if getuid() == 0 { try Self.run(["/bin/chown", "postgres:postgres", root], asPostgres: false) }
@@ -53,7 +58,7 @@ final class PostgresTestCluster: @unchecked Sendable {
         try Self.run(["\(bin)/initdb", "-D", "\(root)/data", "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
                       "--locale=C"], asPostgres: true)
         try Self.pgCtl(bin, root, start: true)
-        atexit { PostgresTestCluster.shared?.stop() }
+        if !own { atexit { PostgresTestCluster.shared?.stop() } }
     }
 
     /// A fresh, empty database of its own for one test.
@@ -73,6 +78,9 @@ final class PostgresTestCluster: @unchecked Sendable {
         return "host=\(folder!) dbname=\(database) user=postgres"
     }
 
+    /// Whether `own()` can start a cluster here (the server binaries are installed).
+    static var canStartOwn: Bool { binaryFolder() != nil }
+
     /// Whether `restart()` can be done (not for a server given by INKINDEX_TEST_POSTGRES_URL).
     var canRestart: Bool { folder != nil }
 
@@ -84,7 +92,8 @@ final class PostgresTestCluster: @unchecked Sendable {
         try Self.pgCtl(binaries, folder, start: true)
     }
 
-    private func stop() {
+    /// Stops the server and removes its folder.
+    func stop() {
         guard let folder, let binaries else { return }
         try? Self.pgCtl(binaries, folder, start: false)
         try? FileManager.default.removeItem(atPath: folder)

@@ -30,11 +30,11 @@ struct CandidateBands {
 
     /// The most a posting of the word scores: per key bound, its bound at the highest
     /// probability among its keys' postings (one index seek a key).
-    mutating func ceiling(in db: Database) throws -> Double {
+    mutating func ceiling(in db: any SQLConnection) throws -> Double {
         if let knownCeiling { return knownCeiling }
         var ceiling = 0.0
         for group in groups {
-            let top = try db.query("SELECT max((SELECT max(probability) FROM postings WHERE term = j.value)) FROM json_each(?) j",
+            let top = try db.query("SELECT max((SELECT max(probability) FROM postings WHERE term = j.value)) FROM \(db.dialect.integers(as: "j"))",
                                    [.text(group.ids)]) { $0.isNull(0) ? nil : $0.double(0) }
             if let probability = top.first ?? nil {
                 ceiling = max(ceiling, group.bound.bound(probability: probability, evidenceCost: evidenceCeiling))
@@ -45,35 +45,34 @@ struct CandidateBands {
     }
 
     /// Reads the band from level `fraction` up to the previous level read.
-    mutating func read(downTo fraction: Double, in db: Database) throws {
+    mutating func read(downTo fraction: Double, in db: any SQLConnection) throws {
         let ceiling = fraction > 0 || readDownTo != nil ? try ceiling(in: db) : 0
         /// The lowest probability read for keys of `bound` at level f; the same value bounds the
         /// next band from above, so bands neither overlap nor leave gaps.
         func lowest(_ f: Double, _ bound: KeyBound) -> Double {
             f > 0 ? bound.probabilityBelow(reaching: f * ceiling, evidenceCost: evidenceCeiling) ?? 2 : -1
         }
-        let byProbability = try db.prepare(condition.map { condition in """
+        let terms = db.dialect.integers(as: "j")
+        let byProbability = condition.map { condition in """
             SELECT p.token, p.probability, NULL FROM postings p JOIN tokens t ON t.id = p.token
-            WHERE p.term IN (SELECT value FROM json_each(?)) AND p.probability >= ? AND p.probability < ? AND \(condition)
+            WHERE p.term IN (SELECT value FROM \(terms)) AND p.probability >= ? AND p.probability < ? AND \(condition)
             """ } ?? """
             SELECT token, probability, NULL FROM postings
-            WHERE term IN (SELECT value FROM json_each(?)) AND probability >= ? AND probability < ?
-            """)
-        let withEvidence = try db.prepare("""
+            WHERE term IN (SELECT value FROM \(terms)) AND probability >= ? AND probability < ?
+            """
+        let withEvidence = """
             SELECT p.token, p.probability, t.evidence_cost FROM postings p JOIN tokens t ON t.id = p.token
-            WHERE p.term IN (SELECT value FROM json_each(?)) AND p.probability >= ? AND p.probability < ?
-            """ + (condition.map { " AND " + $0 } ?? ""))
+            WHERE p.term IN (SELECT value FROM \(terms)) AND p.probability >= ? AND p.probability < ?
+            """ + (condition.map { " AND " + $0 } ?? "")
         for (bound, ids) in groups {
             let low = lowest(fraction, bound), high = readDownTo.map { lowest($0, bound) } ?? 2
             guard low < high else { continue }
-            let statement = bound.calibration != nil && evidenceCeiling != nil ? withEvidence : byProbability
-            try statement.bind([.text(ids), .double(low), .double(high)])
-            while try statement.step() {
-                let token = statement.int(0)
-                let score = bound.bound(probability: statement.double(1), evidenceCost: statement.isNull(2) ? nil : statement.double(2))
+            let sql = bound.calibration != nil && evidenceCeiling != nil ? withEvidence : byProbability
+            try db.forEachRow(sql, [.text(ids), .double(low), .double(high)]) { row in
+                let token = row.int(0)
+                let score = bound.bound(probability: row.double(1), evidenceCost: row.isNull(2) ? nil : row.double(2))
                 if score > 0, score > tokens[token] ?? -1 { tokens[token] = score }
             }
-            statement.reset()
         }
         readDownTo = fraction
     }

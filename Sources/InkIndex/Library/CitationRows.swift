@@ -14,7 +14,7 @@ enum CitationRows {
     }
 
     /// Writes a note's citations; `tokenIDs[i]` is the stored id of the note's word `i`.
-    static func insert(_ citations: [ScriptureParser.Found], tokenIDs: [Int64], noteID: String, into db: Database) throws {
+    static func insert(_ citations: [ScriptureParser.Found], tokenIDs: [Int64], noteID: String, into db: any SQLConnection) throws {
         for found in citations {
             let reference = found.reference
             try db.execute("""
@@ -29,7 +29,7 @@ enum CitationRows {
     /// Citations that answer `query` with a score of at least `minimumScore`, best first (ties by
     /// note and position). Reads the rows of the query's book and chapter only (with those of the
     /// book written alone).
-    static func candidates(for query: ScriptureReference, minimumScore: Double, in db: Database) throws -> [Candidate] {
+    static func candidates(for query: ScriptureReference, minimumScore: Double, in db: any SQLConnection) throws -> [Candidate] {
         var sql = "SELECT note, token, word_count, chapter, first_verse, last_verse, probability FROM citations WHERE book = ?"
         var bindings: [SQLValue] = [.int(query.book)]
         if let chapter = query.chapter {
@@ -54,7 +54,7 @@ enum CitationRows {
 
     /// Refills the table from the stored words of every indexed note (schema version 3): the
     /// citations are a function of the words, so no recognition is needed. O(stored words).
-    static func rebuild(_ db: Database) throws {
+    static func rebuild(_ db: any SQLConnection) throws {
         try db.execute("DELETE FROM citations")
         var note = "", ids: [Int64] = [], readings: [[WordReading]] = []
         func flush() throws {
@@ -63,12 +63,11 @@ enum CitationRows {
             ids.removeAll(keepingCapacity: true)
             readings.removeAll(keepingCapacity: true)
         }
-        let statement = try db.prepare("SELECT note, id, readings FROM tokens ORDER BY note, line, position")
-        while try statement.step() {
-            let rowNote = statement.text(0)
+        try db.forEachRow("SELECT note, id, readings FROM tokens ORDER BY note, line, position", []) { row in
+            let rowNote = row.text(0)
             if rowNote != note { try flush(); note = rowNote }
-            ids.append(statement.int(1))
-            readings.append(TokenCoding.decodeReadings(statement.text(2)))
+            ids.append(row.int(1))
+            readings.append(TokenCoding.decodeReadings(row.text(2)))
         }
         try flush()
     }

@@ -12,7 +12,7 @@ final class FormVocabulary {
 
     /// How many tokens carry a term, counted once per connection: a cost estimate for choosing
     /// what to read, so a count made stale by later indexing does no harm.
-    func postingCount(of term: Int64, in db: Database) throws -> Int {
+    func postingCount(of term: Int64, in db: any SQLConnection) throws -> Int {
         if let count = postingCounts[term] { return count }
         let count = Int(try db.scalarInt("SELECT count(*) FROM postings WHERE term = ?", [.int(term)]) ?? 0)
         postingCounts[term] = count
@@ -28,7 +28,7 @@ final class FormVocabulary {
     ///   may make them hits), else only those within its `maxDistance`.
     /// Complexity: O(deletion variants of the word) index lookups (≤ ~80), plus one range scan
     /// and one distance per key it begins, for a prefix.
-    func matches(of term: SearchQuery.Term, withEvidence: Bool, in db: Database) throws -> [(id: Int64, bound: KeyBound)] {
+    func matches(of term: SearchQuery.Term, withEvidence: Bool, in db: any SQLConnection) throws -> [(id: Int64, bound: KeyBound)] {
         let policy = matcher.policy
         let calibration = withEvidence ? policy.calibration(allowingPrefix: term.allowsPrefix).flatMap { term.folded.count >= $0.minimumLength ? $0 : nil } : nil
         let limit = calibration != nil ? term.candidateDistance : term.maxDistance
@@ -45,9 +45,9 @@ final class FormVocabulary {
             }
         }
         try read("""
-            SELECT id, key, reading FROM terms WHERE key IN (SELECT value FROM json_each(?1))
+            SELECT id, key, reading FROM terms WHERE key IN (SELECT value FROM \(db.dialect.strings(as: "j", parameter: "?1")))
             UNION ALL SELECT t.id, t.key, t.reading FROM term_variants v JOIN terms t ON t.id = v.term
-            WHERE v.variant IN (SELECT value FROM json_each(?1))
+            WHERE v.variant IN (SELECT value FROM \(db.dialect.strings(as: "j", parameter: "?1")))
             """, [.text(list)])
         if term.allowsPrefix, !term.key.isEmpty {
             // The range holds the keys that begin with the word's scalars; `SearchIndex` takes

@@ -5,7 +5,7 @@ import Foundation
 /// They give library hits the `HitContext` an in-memory `SearchIndex` gives, and linked search.
 enum MarkupRows {
     /// Writes a note's clusters, marks and links; `tokenIDs[i]` is the stored id of word `i`.
-    static func insert(_ markup: PageMarkup, tokenIDs: [Int64], noteID: String, into db: Database) throws {
+    static func insert(_ markup: PageMarkup, tokenIDs: [Int64], noteID: String, into db: any SQLConnection) throws {
         var clusters: [Int: LayoutCluster.Kind] = [:]
         for (k, place) in markup.places.enumerated() {
             clusters[place.clusterID] = place.cluster
@@ -18,9 +18,8 @@ enum MarkupRows {
             try db.execute("INSERT INTO clusters(note, id, kind) VALUES (?, ?, ?)", [.text(noteID), .int(id), .text(kind.rawValue)])
         }
         for link in markup.links {
-            try db.execute("INSERT INTO links(note, kind, mark_kind) VALUES (?, ?, ?)",
-                           [.text(noteID), .text(link.kind.rawValue), link.mark.map { .text($0.kind.rawValue) } ?? .null])
-            let linkID = db.lastInsertRowID
+            let linkID = try db.insertReturningID("INSERT INTO links(note, kind, mark_kind) VALUES (?, ?, ?)",
+                                                  [.text(noteID), .text(link.kind.rawValue), link.mark.map { .text($0.kind.rawValue) } ?? .null])
             for (position, end) in link.ends.enumerated() {
                 try db.execute("INSERT INTO link_ends(link, position, role, stroke_ids) VALUES (?, ?, ?, ?)",
                                [.int(linkID), .int(position), .text(end.role.rawValue), .blob(TokenCoding.encode(end.strokeIDs))])
@@ -32,7 +31,7 @@ enum MarkupRows {
         }
     }
 
-    static func delete(noteID: String, in db: Database) throws {
+    static func delete(noteID: String, in db: any SQLConnection) throws {
         try db.execute("DELETE FROM token_marks WHERE token IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
         try db.execute("DELETE FROM link_tokens WHERE link IN (SELECT id FROM links WHERE note = ?)", [.text(noteID)])
         try db.execute("DELETE FROM link_ends WHERE link IN (SELECT id FROM links WHERE note = ?)", [.text(noteID)])
@@ -60,10 +59,10 @@ enum MarkupRows {
 
     /// The links with an end holding one of `tokens`, by id (the order they were written in).
     /// Complexity: one index seek per token, then the ends of the links found.
-    static func links(touching tokens: [Int64], in db: Database) throws -> [Link] {
+    static func links(touching tokens: [Int64], in db: any SQLConnection) throws -> [Link] {
         guard !tokens.isEmpty else { return [] }
         let ids = try db.query("""
-            SELECT DISTINCT link FROM link_tokens WHERE token IN (SELECT value FROM json_each(?)) ORDER BY link
+            SELECT DISTINCT link FROM link_tokens WHERE token IN (SELECT value FROM \(db.dialect.integers(as: "j"))) ORDER BY link
             """, [.text(FormVocabulary.jsonArray(tokens.map(String.init)))]) { $0.int(0) }
         return try ids.compactMap { id in
             guard let (kind, mark) = try db.query("SELECT kind, mark_kind FROM links WHERE id = ?", [.int(id)], row: {
@@ -82,9 +81,9 @@ enum MarkupRows {
     }
 
     /// The best reading of each stored token, by id.
-    static func bestReadings(of tokens: [Int64], in db: Database) throws -> [Int64: String] {
+    static func bestReadings(of tokens: [Int64], in db: any SQLConnection) throws -> [Int64: String] {
         guard !tokens.isEmpty else { return [:] }
-        return Dictionary(try db.query("SELECT id, readings FROM tokens WHERE id IN (SELECT value FROM json_each(?))",
+        return Dictionary(try db.query("SELECT id, readings FROM tokens WHERE id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
                                        [.text(FormVocabulary.jsonArray(tokens.map(String.init)))]) {
             ($0.int(0), TokenCoding.decodeReadings($0.text(1)).first?.text ?? "")
         }, uniquingKeysWith: { a, _ in a })
@@ -92,7 +91,7 @@ enum MarkupRows {
 
     /// The relations of a hit on the stored tokens `hit`, as `HitContext(tokens:of:markup:)`
     /// makes them in memory.
-    static func relations(ofHit hit: [Int64], in db: Database) throws -> [HitContext.Relation] {
+    static func relations(ofHit hit: [Int64], in db: any SQLConnection) throws -> [HitContext.Relation] {
         let links = try links(touching: hit, in: db)
         let readings = try bestReadings(of: links.flatMap { $0.ends.flatMap(\.tokens) }, in: db)
         let own = Set(hit)

@@ -50,7 +50,8 @@ extension NoteLibrary {
             try MarkupRows.insert(markup, tokenIDs: tokenIDs, noteID: noteID, into: db)
             if let highestCost {
                 try db.execute("""
-                    INSERT INTO evidence_ceiling(id, cost) VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET cost = max(cost, excluded.cost)
+                    INSERT INTO evidence_ceiling(id, cost) VALUES (0, ?) ON CONFLICT(id) DO UPDATE
+                    SET cost = CASE WHEN excluded.cost > evidence_ceiling.cost THEN excluded.cost ELSE evidence_ceiling.cost END
                     """, [.double(highestCost)])
             }
             try CitationRows.insert(index.citations, tokenIDs: tokenIDs, noteID: noteID, into: db)
@@ -68,7 +69,7 @@ extension NoteLibrary {
     /// Inserts a word with its bounds, place and postings; returns its token id.
     private func insert(_ word: WordToken, place: PageMarkup.Place, evidence: (blob: Data, cost: Double)?, noteID: String) throws -> Int64 {
         let b = word.bounds.isNull ? CGRect.zero : word.bounds
-        try db.execute("""
+        let token = try db.insertReturningID("""
             INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence, evidence_cost,
                                cluster, cluster_kind, marks)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -76,7 +77,6 @@ extension NoteLibrary {
                   .double(b.minX), .double(b.minY), .double(b.maxX), .double(b.maxY), .text(TokenCoding.encode(word.readings)),
                   evidence.map { .blob($0.blob) } ?? .null, evidence.map { .double($0.cost) } ?? .null,
                   .int(place.clusterID), .text(place.cluster.rawValue), .int(MarkKindBits.mask(place.marks.map(\.kind)))])
-        let token = db.lastInsertRowID
         try db.execute("INSERT INTO token_bounds(id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)",
                        [.int(token), .double(b.minX), .double(b.maxX), .double(b.minY), .double(b.maxY)])
         for reading in word.readings {
@@ -84,7 +84,8 @@ extension NoteLibrary {
             guard !key.isEmpty else { continue }
             try db.execute("""
                 INSERT INTO postings(term, token, probability) VALUES (?, ?, ?)
-                ON CONFLICT(term, token) DO UPDATE SET probability = max(probability, excluded.probability)
+                ON CONFLICT(term, token) DO UPDATE SET probability =
+                    CASE WHEN excluded.probability > postings.probability THEN excluded.probability ELSE postings.probability END
                 """, [.int(try termID(key, reading: reading.text)), .int(token), .double(reading.probability)])
         }
         return token
@@ -92,8 +93,7 @@ extension NoteLibrary {
 
     private func termID(_ key: String, reading: String) throws -> Int64 {
         if let id = try db.scalarInt("SELECT id FROM terms WHERE key = ?", [.text(key)]) { return id }
-        try db.execute("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(reading)])
-        let id = db.lastInsertRowID
+        let id = try db.insertReturningID("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(reading)])
         try TermVariants.insert(term: id, key: key, into: db)
         return id
     }

@@ -2,14 +2,14 @@ import Foundation
 
 extension NoteLibrary {
     /// Verifies every note's record: its bytes match their checksum and decode to a drawing;
-    /// also runs SQLite's integrity check. O(file size × log) for SQLite's part, then O(total
-    /// drawing bytes).
+    /// also runs the database's own check (SQLite's integrity check). O(file size × log) for
+    /// SQLite's part, then O(total drawing bytes).
     ///
     /// The integrity check, unlike the quicker `quick_check`, also compares every index with its
     /// table: a damaged entry of the notes' key index hides a note from lookups by id while the
     /// note's row is intact, and only the full check reports it.
     public func check(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> LibraryCheckReport {
-        var problems = try db.query("PRAGMA integrity_check") { $0.text(0) }.filter { $0 != "ok" }.map { "database: \($0)" }
+        var problems = try db.structuralProblems().map { "database: \($0)" }
         let ids = try db.query("SELECT id FROM notes ORDER BY id") { $0.text(0) }
         for (done, id) in ids.enumerated() {
             do {
@@ -34,16 +34,15 @@ extension NoteLibrary {
         for (version, notes) in try db.query("SELECT recognition_version, count(*) FROM note_index GROUP BY 1", row: { (Int($0.int(0)), Int($0.int(1))) }) {
             versions[version] = notes
         }
-        let pageSize = try count("PRAGMA page_size"), pages = try count("PRAGMA page_count")
         var stats = LibraryStats(
             notes: try count("SELECT count(*) FROM notes"),
             indexedNotes: try count("SELECT count(*) FROM note_index"),
             outdatedNotes: try currentVersion.map { try notesToIndex(version: $0).count } ?? 0,
             words: try count("SELECT count(*) FROM tokens"),
-            lines: try count("SELECT count(*) FROM (SELECT DISTINCT note, line FROM tokens)"),
+            lines: try count("SELECT count(*) FROM (SELECT DISTINCT note, line FROM tokens) AS lines"),
             terms: try count("SELECT count(*) FROM terms"),
             drawingBytes: try count("SELECT coalesce(sum(length(drawing)), 0) FROM notes"),
-            fileBytes: pageSize * pages,
+            fileBytes: try db.storedBytes(),
             recognitionVersions: versions)
         (stats.wordsWithEvidence, stats.evidenceBytes) = try db.query("SELECT count(evidence), coalesce(sum(length(evidence)), 0) FROM tokens") {
             (Int($0.int(0)), Int($0.int(1)))
@@ -90,7 +89,7 @@ extension NoteLibrary {
         let before = try check().problems
         var report = LibraryRepairReport(problemsBefore: before, problemsAfter: before, orphanIndexRowsRemoved: 0, derivedTablesCleared: false)
         guard !before.isEmpty else { return report }
-        try db.execute("REINDEX")
+        try db.rebuildIndexes()
         report.orphanIndexRowsRemoved = try db.transaction(synchronous: .normal) { () throws -> Int in
             let orphans = try db.query("SELECT i.note FROM note_index i LEFT JOIN notes n ON n.id = i.note WHERE n.id IS NULL") { $0.text(0) }
             for id in orphans { try deleteIndexRows(noteID: id) }
@@ -101,7 +100,7 @@ extension NoteLibrary {
             try db.transaction(synchronous: .normal) {
                 for table in Self.derivedTables { try db.execute("DELETE FROM \(table)") }
             }
-            try db.execute("REINDEX")
+            try db.rebuildIndexes()
             report.derivedTablesCleared = true
             after = try check().problems
         }

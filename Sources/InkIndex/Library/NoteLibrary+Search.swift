@@ -102,7 +102,7 @@ extension NoteLibrary {
         }) { batch in
             for id in notes.keys { index.remove(id) }
             notes = [:]
-            for row in try wordRows(where: "id IN (SELECT value FROM json_each(?))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
+            for row in try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
                 if precheck?.rulesOut(row.word) == true { continue }
                 index.add([row.word], markup: Self.markup([row]), to: row.id)
                 notes[row.id] = row.note
@@ -156,17 +156,15 @@ extension NoteLibrary {
             let threshold = max(Self.minimumScore, fraction > 0 ? pow(fraction * product, 1 / Double(count)) : 0)
             if !distant.isEmpty {
                 let scores = distant.map { Dictionary(matches[$0].map { ($0.id, keyBound($0)) }, uniquingKeysWith: max) }
-                let statement = try db.prepare("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?")
                 for id in bands[anchor].tokens.keys where probed.insert(id).inserted {
                     let around = window(id)
-                    try statement.bind([.int(around.lowerBound), .int(around.upperBound)])
-                    while try statement.step() {
-                        let token = statement.int(0), termID = statement.int(1)
+                    try db.forEachRow("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?",
+                                      [.int(around.lowerBound), .int(around.upperBound)]) { row in
+                        let token = row.int(0), termID = row.int(1)
                         for (k, term) in distant.enumerated() {
                             if let score = scores[k][termID], score > near[term][token] ?? -1 { near[term][token] = score }
                         }
                     }
-                    statement.reset()
                 }
             }
             guard query.terms.indices.allSatisfy({ !candidates($0).isEmpty }) else { return ([], threshold) }

@@ -20,28 +20,25 @@ extension NoteLibrary {
         let cuts = rule.cuts(of: term)
         let least = max(floor, rule.policy.minimumScore)
         guard !cuts.isEmpty, least <= rule.policy.splitFactor else { return [] }
-        let ids = Dictionary(try db.query("SELECT key, id FROM terms WHERE key IN (SELECT value FROM json_each(?))",
+        let ids = Dictionary(try db.query("SELECT key, id FROM terms WHERE key IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
                                           [.text(FormVocabulary.jsonKeys(Set(cuts.flatMap { [$0.head, $0.tail] })))]) { ($0.text(0), $0.int(1)) },
                              uniquingKeysWith: { first, _ in first })
         // Lowered a little, so that rounding drops no pair that reaches `least`.
         let probability = rule.minimumProbability(reaching: least) * (1 - 1e-9)
         // The first word of each pair, with the cut it spells.
         var pairs: [(first: Int64, head: String, tail: String)] = []
-        let statement = try db.prepare("""
-            SELECT d.token FROM postings d CROSS JOIN postings o
-            WHERE d.term = ?1 AND d.probability >= ?3 AND o.term = ?2 AND o.token = d.token + ?4 AND o.probability >= ?3
-            """)
         for (head, tail) in cuts {
             guard let headID = ids[head], let tailID = ids[tail] else { continue }
             let fromHead = try vocabulary.postingCount(of: headID, in: db) <= vocabulary.postingCount(of: tailID, in: db)
-            try statement.bind([.int(fromHead ? headID : tailID), .int(fromHead ? tailID : headID), .double(probability), .int(fromHead ? 1 : -1)])
-            while try statement.step() {
-                pairs.append((fromHead ? statement.int(0) : statement.int(0) - 1, head, tail))
+            try db.forEachRow("""
+                SELECT d.token FROM postings d CROSS JOIN postings o
+                WHERE d.term = ?1 AND d.probability >= ?3 AND o.term = ?2 AND o.token = d.token + ?4 AND o.probability >= ?3
+                """, [.int(fromHead ? headID : tailID), .int(fromHead ? tailID : headID), .double(probability), .int(fromHead ? 1 : -1)]) { row in
+                pairs.append((fromHead ? row.int(0) : row.int(0) - 1, head, tail))
             }
-            statement.reset()
         }
         guard !pairs.isEmpty else { return [] }
-        let rows = Dictionary(try wordRows(where: "id IN (SELECT value FROM json_each(?))",
+        let rows = Dictionary(try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
                                            [.text(FormVocabulary.jsonArray(pairs.flatMap { [String($0.first), String($0.first + 1)] }))])
                                   .map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let key = rule.matcher.normalizer.key

@@ -93,8 +93,8 @@ extension NoteLibrary {
             // A user's word stays the user's; another source only counts a use.
             try db.execute("""
                 INSERT INTO vocabulary(word, source, added, uses) VALUES (?, ?, ?, 1)
-                ON CONFLICT(word) DO UPDATE SET uses = uses + 1,
-                    source = CASE WHEN excluded.source = 'user' THEN 'user' ELSE source END
+                ON CONFLICT(word) DO UPDATE SET uses = vocabulary.uses + 1,
+                    source = CASE WHEN excluded.source = 'user' THEN 'user' ELSE vocabulary.source END
                 """, [.text(word), .text(source.rawValue), .double(date.timeIntervalSince1970)])
         }
         let count = Int(try db.scalarInt("SELECT count(*) FROM vocabulary") ?? 0)

@@ -15,7 +15,7 @@ import Foundation
 /// for hit in try await library.search("grace") { print(hit.noteID, hit.reading, hit.bounds) }
 /// ```
 public actor NoteLibrary {
-    let db: Database
+    let db: any SQLConnection
     let vocabulary = FormVocabulary()
     let alphabets = EvidenceAlphabets()
     public nonisolated let path: String
@@ -46,9 +46,10 @@ public actor NoteLibrary {
     /// With records committed other than FULL: only for `bench-durability`'s comparison.
     package init(path: String, keepsEvidence: Bool = false, recordSynchronous: Database.Synchronous) throws {
         try Self.checkHeader(path: path)
-        db = try Database(path: path, synchronous: recordSynchronous)
+        let database = try Database(path: path, synchronous: recordSynchronous)
+        db = database
         do {
-            try LibrarySchema.migrator.migrate(db)
+            try LibrarySchema.migrator.migrate(database)
         } catch let failure as Migrator.Failure {
             switch failure {
             case .newerSchema(let found, let known): throw LibraryError.newerSchema(path: path, found: found, supported: known)
@@ -56,6 +57,15 @@ public actor NoteLibrary {
             }
         }
         self.path = path
+        self.keepsEvidence = keepsEvidence
+    }
+
+    /// A library on a database that another module opened and brought to the library's schema
+    /// (`InkPostgres.PostgresLibrary`); `location` names it in messages (a URL without its
+    /// password).
+    package init(connection: any SQLConnection, location: String, keepsEvidence: Bool = false) {
+        db = connection
+        path = location
         self.keepsEvidence = keepsEvidence
     }
 
@@ -205,7 +215,7 @@ public actor NoteLibrary {
     }
 
     /// Metadata of every note, oldest first.
-    public func notes() throws -> [NoteInfo] { try noteInfos(where: "1", []) }
+    public func notes() throws -> [NoteInfo] { try noteInfos(where: "1 = 1", []) }
 
     public func note(id: String) throws -> NoteInfo {
         guard let info = try noteInfos(where: "n.id = ?", [.text(id)]).first else { throw LibraryError.noteNotFound(id) }

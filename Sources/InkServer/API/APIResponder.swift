@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkPostgres
 import NIOHTTP1
 
 /// Answers every request of the API and the playground page: routes it, checks the token on
@@ -98,6 +99,9 @@ final class APIResponder: ServerResponder {
             if case .noteNotFound(let id) = error { return APIError.notFound("no note with id '\(id)'").response }
             if case .staleRevision(let id, _, let current) = error { return APIError.preconditionFailed(noteID: id, current: current).response }
             return APIError.internalError("\(error)").response
+        } catch let error as PostgresError where error.connectionLost || error.sqlState == PostgresError.queryCanceled {
+            // The database went away (a restart, a failover) or is too slow: the client may retry.
+            return APIError.unavailable("the note store is unavailable: \(error.message)").response
         } catch {
             return APIError.internalError("\(error)").response
         }

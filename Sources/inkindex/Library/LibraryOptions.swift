@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import InkIndex
+import InkPostgres
+import InkServer
 import InkTools
 
 /// The options every `library` subcommand shares. Declared on `library` and on each
@@ -12,6 +14,15 @@ struct LibraryOptions: ParsableArguments {
         ~/.local/share/inkindex/library.sqlite without XDG_DATA_HOME (here: \(LibraryLocation.defaultPath)).
         """, valueName: "path"))
     var db: String?
+
+    @Option(help: ArgumentHelp("""
+        A PostgreSQL database to keep the library in instead of a file (a libpq URL:         postgresql://user@host/dbname); its tables are made where absent.
+        """, valueName: "url"))
+    var database: String?
+
+    @Option(name: .customLong("library-name"), help: ArgumentHelp(
+        "The library (account) in --database: ASCII letters, digits and '_'.", valueName: "name"))
+    var libraryName = PostgresLibrary.defaultLibrary
 
     @Option(help: ArgumentHelp("""
         shipped: the trained model (see --model). transcript[:VERSION]: reads the transcript stored \
@@ -30,12 +41,32 @@ struct LibraryOptions: ParsableArguments {
     func validate() throws {
         _ = try lineRecognizerKind()
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs at least 1") }
+        if let database {
+            guard db == nil else { throw ValidationError("give --db (a SQLite file) or --database (PostgreSQL), not both") }
+            guard PostgresLibrary.isDatabaseURL(database) else {
+                throw ValidationError("--database needs a postgresql:// URL (a SQLite file is --db)")
+            }
+            do { try PostgresLibrary.validate(libraryName: libraryName) } catch { throw ValidationError("--library-name: \(error)") }
+        }
     }
 
     var path: String { db ?? LibraryLocation.defaultPath }
 
-    /// Opens the library; one that does not exist yet only where `creating` (for `add`).
+    /// The SQLite file, or the PostgreSQL library where --database is given.
+    var store: NoteStore {
+        database.map { .postgres(url: $0, library: libraryName) } ?? .sqlite(path: path)
+    }
+
+    /// Opens the library; a SQLite file that does not exist yet only where `creating` (for
+    /// `add`). A PostgreSQL library's tables are made where absent.
     func open(creating: Bool = false) throws -> LibrarySession {
+        if case .postgres(let url, let library) = store {
+            do {
+                return LibrarySession(library: try PostgresLibrary.open(url, library: library), options: self)
+            } catch let error as PostgresError {
+                throw CLIError.failure("cannot open \(store): \(error.message)")
+            }
+        }
         if !creating, !FileManager.default.fileExists(atPath: path) {
             throw CLIError.badInput("no library at \(path) (create one with 'inkindex library --db \(path) add FILE...')")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InkIndex
+import InkPostgres
 import InkServer
 
 /// `inkindex serve`: the HTTP API and the playground page over a note library.
@@ -63,15 +64,20 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.limits.maxPointsPerStroke = maxPoints
         configuration.recognitionDeadline = .milliseconds(Int64((recognitionDeadline * 1000).rounded()))
         if let jobs = library.jobs { configuration.recognitionConcurrency = jobs }
-        let path = library.path
-        try LibraryLocation.prepare(path)
-        let server = try InkServer(databasePath: path, recognizer: try library.lineRecognizer(), configuration: configuration)
+        let store = library.store
+        if case .sqlite(let path) = store { try LibraryLocation.prepare(path) }
+        let server: InkServer
+        do {
+            server = try InkServer(store: store, recognizer: try library.lineRecognizer(), configuration: configuration)
+        } catch let error as PostgresError {
+            throw CLIError.failure("cannot open \(store): \(error.message)")
+        }
         let boundPort = try await server.start(host: host, port: port)
         if !ServerAddress.isLoopback(host) {
             Terminal.printError("warning: listening on \(host), reachable from other machines\(token == nil ? " and without --token anyone there can read and change notes" : "")")
         }
         // Written unbuffered, so that a script reading the URL sees it at once.
-        FileHandle.standardOutput.write(Data("InkIndex playground: \(ServerAddress.url(host: host, port: boundPort))  (library: \(path); Ctrl-C stops)\n".utf8))
+        FileHandle.standardOutput.write(Data("InkIndex playground: \(ServerAddress.url(host: host, port: boundPort))  (library: \(store); Ctrl-C stops)\n".utf8))
         let signal = await server.runUntilTerminated()
         Terminal.printError("stopped on signal \(signal); the library is closed")
     }

@@ -12,11 +12,12 @@ import Foundation
 ///     try db.execute("INSERT INTO t(x) VALUES (?)", [.int(1)])
 /// }
 /// ```
-package final class Database {
+package final class Database: SQLConnection {
     let handle: OpaquePointer
     public let path: String
     /// The connection's own setting, which `transaction(_:synchronous:_:)` returns to.
     let synchronous: Synchronous
+    package var dialect: SQLDialect { .sqlite }
     private var statementCache: [String: Statement] = [:]
 
     /// Opens (creating when absent) the database at `path`, in WAL mode with a busy timeout.
@@ -67,7 +68,7 @@ package final class Database {
 
     /// Runs SQL without results; several statements may be separated by semicolons when there are
     /// no bindings.
-    public func execute(_ sql: String, _ bindings: [SQLValue] = []) throws {
+    public func execute(_ sql: String, _ bindings: [SQLValue]) throws {
         if bindings.isEmpty {
             var message: UnsafeMutablePointer<CChar>?
             let rc = sqlite3_exec(handle, sql, nil, nil, &message)
@@ -94,53 +95,13 @@ package final class Database {
         return statement
     }
 
-    /// Rows of a query, each decoded by `row`.
-    public func query<T>(_ sql: String, _ bindings: [SQLValue] = [], row: (Statement) throws -> T) throws -> [T] {
-        let statement = try prepare(sql)
-        try statement.bind(bindings)
-        var rows: [T] = []
-        while try statement.step() { rows.append(try row(statement)) }
-        return rows
-    }
-
-    /// The first column of the first row as an integer, or nil where there is no row or it is NULL.
-    public func scalarInt(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int64? {
-        try query(sql, bindings) { $0.isNull(0) ? nil : $0.int(0) }.first ?? nil
-    }
-
-    public func scalarText(_ sql: String, _ bindings: [SQLValue] = []) throws -> String? {
-        try query(sql, bindings) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
-    }
-
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    public enum TransactionKind: String {
-        /// Takes the write lock at the first write.
-        case deferred = "DEFERRED"
-        /// Takes the write lock at once, so that a read-then-write never fails half way.
-        case immediate = "IMMEDIATE"
-    }
+    package typealias TransactionKind = SQLTransactionKind
+    package typealias Synchronous = SQLSynchronous
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    /// How a transaction's commit reaches the disk.
-    public enum Synchronous: String, Sendable {
-        /// Synced at commit: survives power loss (the connection's default, for records).
-        case full = "FULL"
-        /// Synced at WAL checkpoints: survives a process crash, may roll back on power loss.
-        case normal = "NORMAL"
-    }
-
-    /// A transaction whose commit is synced as `synchronous` says; the connection goes back to
-    /// its own setting (FULL) after it. For derived rows only, which a reindex rebuilds.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, synchronous: Synchronous, _ body: () throws -> T) throws -> T {
-        guard synchronous != self.synchronous else { return try transaction(kind, body) }
-        try execute("PRAGMA synchronous=\(synchronous.rawValue)")
-        defer { try? execute("PRAGMA synchronous=\(self.synchronous.rawValue)") }
-        return try transaction(kind, body)
-    }
-
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    private func runTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue)")
         do {
             let value = try body()
@@ -151,6 +112,39 @@ package final class Database {
             throw error
         }
     }
+
+    package func insertReturningID(_ sql: String, _ bindings: [SQLValue]) throws -> Int64 {
+        try execute(sql, bindings)
+        return lastInsertRowID
+    }
+
+    package func forEachRow(_ sql: String, _ bindings: [SQLValue], _ body: (any SQLRow) throws -> Void) throws {
+        let statement = try prepare(sql)
+        // Reset after the last row (or a failure), so that the statement holds no read lock.
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        while try statement.step() { try body(statement) }
+    }
+
+    /// A transaction whose commit is synced as `synchronous` says (nil: the connection's own
+    /// setting, FULL); the connection goes back to its own setting after it. Anything but FULL is
+    /// for derived rows only, which a reindex rebuilds.
+    package func transaction<T>(_ kind: SQLTransactionKind, synchronous: SQLSynchronous?, _ body: () throws -> T) throws -> T {
+        guard let synchronous, synchronous != self.synchronous else { return try runTransaction(kind, body) }
+        try execute("PRAGMA synchronous=\(synchronous.rawValue)")
+        defer { try? execute("PRAGMA synchronous=\(self.synchronous.rawValue)") }
+        return try runTransaction(kind, body)
+    }
+
+    package func structuralProblems() throws -> [String] {
+        try query("PRAGMA integrity_check") { $0.text(0) }.filter { $0 != "ok" }
+    }
+
+    package func storedBytes() throws -> Int {
+        Int(try scalarInt("PRAGMA page_size") ?? 0) * Int(try scalarInt("PRAGMA page_count") ?? 0)
+    }
+
+    package func rebuildIndexes() throws { try execute("REINDEX") }
 
     /// The schema version stored in the file header (`PRAGMA user_version`).
     public var userVersion: Int {

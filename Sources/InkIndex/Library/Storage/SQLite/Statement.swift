@@ -1,22 +1,11 @@
 import CSQLite
 import Foundation
 
-/// A value bound to a statement parameter.
-package enum SQLValue: Sendable, Hashable {
-    case null
-    case int(Int64)
-    case double(Double)
-    case text(String)
-    case blob(Data)
-
-    public static func int(_ value: Int) -> SQLValue { .int(Int64(value)) }
-}
-
 // SQLite copies bound text and blobs when told the buffer is transient.
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement: bind parameters, step through rows, read columns (0-based).
-package final class Statement {
+package final class Statement: SQLRow {
     private let pointer: OpaquePointer
     private unowned let database: Database
     let sql: String

@@ -20,10 +20,14 @@ package final class PostgresConnection {
     package let connectionString: String
     /// Every statement is cancelled by the server past this (SQLSTATE 57014); nil for none.
     package let statementTimeout: Duration?
+    /// Statements run on every new session, after the timeout is set (`SET search_path …`), so a
+    /// reconnected session is set up as the first was.
+    package let sessionSetup: [String]
 
-    package init(_ connectionString: String, statementTimeout: Duration? = .seconds(30)) throws(PostgresError) {
+    package init(_ connectionString: String, statementTimeout: Duration? = .seconds(30), sessionSetup: [String] = []) throws(PostgresError) {
         self.connectionString = connectionString
         self.statementTimeout = statementTimeout
+        self.sessionSetup = sessionSetup
         try connect()
     }
 
@@ -58,6 +62,7 @@ package final class PostgresConnection {
         let milliseconds = statementTimeout.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 } ?? 0
         try execute("SET statement_timeout = \(max(milliseconds, 0))")
         try execute("SET client_min_messages = warning")
+        for statement in sessionSetup { try execute(statement) }
     }
 
     /// Runs a statement; `$1`, `$2`, … are `parameters`. Several statements separated by
