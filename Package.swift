@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis", "InkTools"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkLayout", "InkSynthesis"]),
         // What several test targets share: finding the built `inkindex`.
-        .target(name: "InkTestSupport", path: "Tests/InkTestSupport"),
+        .target(name: "InkTestSupport", dependencies: ["InkPostgres"], path: "Tests/InkTestSupport"),
         .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkToolsTests", dependencies: ["InkTools", "InkIndex", "InkSynthesis"]),
         .testTarget(name: "InkServerTests", dependencies: [
@@ -87,7 +87,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // Against a throwaway PostgreSQL cluster (skipped where its binaries are absent).
-        .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres", "InkIndex", "InkTools"]),
+        .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres", "InkIndex", "InkTools", "InkTestSupport"]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
         .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport"]),
     ],

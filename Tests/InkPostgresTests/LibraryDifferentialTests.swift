@@ -4,6 +4,7 @@ import InkRecognition
 import Testing
 @testable import InkIndex
 @testable import InkPostgres
+import InkTestSupport
 @testable import InkTools
 
 /// The same notes, indexed the same way, in a SQLite library and a PostgreSQL one: every query

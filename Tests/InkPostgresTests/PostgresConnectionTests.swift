@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import InkPostgres
+import InkTestSupport
 
 @Suite(.enabled(if: PostgresTestCluster.shared != nil, Comment(rawValue: PostgresTestCluster.unavailable)))
 struct PostgresConnectionTests {

@@ -6,19 +6,22 @@ import InkTools
 import NIOCore
 import NIOPosix
 
-/// A server on an ephemeral loopback port over a library in a fresh temporary folder.
+/// A server on an ephemeral loopback port over a library in a fresh temporary folder (or over
+/// `store` where given: a PostgreSQL library other servers may share).
 struct TestServer {
     let server: InkServer
     let port: Int
     let path: String
+    let store: NoteStore
 
-    static func start(recognizer: any LineRecognizing = CountingTranscriptRecognizer(),
+    static func start(store given: NoteStore? = nil, recognizer: any LineRecognizing = CountingTranscriptRecognizer(),
                       configure: (inout ServerConfiguration) -> Void = { _ in },
                       prepare: (NoteLibrary) async throws -> Void = { _ in }) async throws -> TestServer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkserver-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("library.sqlite").path
-        try await prepare(try NoteLibrary(path: path))
+        let store = given ?? .sqlite(path: path)
+        try await prepare(try store.open())
         var configuration = ServerConfiguration()
         configuration.readerConnections = 2
         configuration.eventLoopThreads = 2
@@ -26,9 +29,9 @@ struct TestServer {
         // production; tests of the deadline set their own.
         configuration.recognitionDeadline = .seconds(600)
         configure(&configuration)
-        let server = try InkServer(databasePath: path, recognizer: recognizer, configuration: configuration)
+        let server = try InkServer(store: store, recognizer: recognizer, configuration: configuration)
         let port = try await server.start(host: "127.0.0.1", port: 0)
-        return TestServer(server: server, port: port, path: path)
+        return TestServer(server: server, port: port, path: path, store: store)
     }
 
     func stop() async {
@@ -52,7 +55,7 @@ struct TestServer {
     }
 
     /// The library's own view, through a connection of its own.
-    func library() throws -> NoteLibrary { try NoteLibrary(path: path) }
+    func library() throws -> NoteLibrary { try store.open() }
 }
 
 /// The JSON body of a note: `{"title", "strokes"}` with the strokes' transcripts as annotations.
@@ -146,18 +149,27 @@ enum RawHTTP {
 }
 
 /// Runs `body` against a fresh server, which is shut down afterwards whatever happens.
-func withServer(recognizer: any LineRecognizing = CountingTranscriptRecognizer(),
+func withServer(store: NoteStore? = nil, recognizer: any LineRecognizing = CountingTranscriptRecognizer(),
                 configure: (inout ServerConfiguration) -> Void = { _ in },
                 prepare: (NoteLibrary) async throws -> Void = { _ in },
                 _ body: (TestServer) async throws -> Void) async throws {
-    let server = try await TestServer.start(recognizer: recognizer, configure: configure, prepare: prepare)
+    try await withServers(1, store: store, recognizer: recognizer, configure: configure, prepare: prepare) { try await body($0[0]) }
+}
+
+/// `count` servers over one store (a PostgreSQL library they share), stopped after `body`.
+func withServers(_ count: Int, store: NoteStore?, recognizer: any LineRecognizing = CountingTranscriptRecognizer(),
+                 configure: (inout ServerConfiguration) -> Void = { _ in },
+                 prepare: (NoteLibrary) async throws -> Void = { _ in },
+                 _ body: ([TestServer]) async throws -> Void) async throws {
+    var servers: [TestServer] = []
     do {
-        try await body(server)
+        for _ in 0..<count { servers.append(try await TestServer.start(store: store, recognizer: recognizer, configure: configure, prepare: prepare)) }
+        try await body(servers)
     } catch {
-        await server.stop()
+        for server in servers { await server.stop() }
         throw error
     }
-    await server.stop()
+    for server in servers { await server.stop() }
 }
 
 /// Counts answered writes across client tasks, so that a shutdown can come once some writes

@@ -239,6 +239,25 @@ public actor NoteLibrary {
 
     public func contains(id: String) throws -> Bool { try exists(id) }
 
+    /// The titles of the notes `ids` that exist, by id. One query for any number.
+    public func titles(ofNotes ids: some Collection<String>) throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        return Dictionary(try db.query("SELECT id, title FROM notes WHERE id IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
+                                       [.text(Self.jsonStrings(ids))]) { ($0.text(0), $0.text(1)) },
+                          uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A JSON array of any strings (quotes, backslashes and all), for the dialect's string lists.
+    static func jsonStrings(_ strings: some Collection<String>) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: Array(strings), options: [.fragmentsAllowed])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The checksum a note of `drawing` is stored with (that `commitIndex` compares with).
+    public static func checksum(of drawing: Drawing) -> Int64 {
+        Int64(CRC32C.checksum(BinaryDrawingCodec.encode(drawing)))
+    }
+
     /// Deletes a note, its record and its index, in one transaction.
     /// - Parameters:
     ///   - id: the note.

@@ -21,7 +21,6 @@ final class APIResponder: ServerResponder {
     let sessions: NoteSessions
     let requestThreads: RequestThreads
     let strokeCounts = StrokeCounts()
-    let titles = NoteTitles()
     let reindex = ReindexState()
     let languageRecognizers: LanguageRecognizers
     /// Recognitions of requests that store nothing: shutdown cancels them rather than wait.
@@ -151,37 +150,20 @@ final class APIResponder: ServerResponder {
     }
 }
 
-/// The stroke count of each note's drawing as last seen (by its modification time), so that
-/// listing notes decodes each drawing once, not on every list.
+/// The stroke count of each note's drawing as last seen (by its revision, which any server's
+/// save raises), so that listing notes decodes each drawing once, not on every list.
 final class StrokeCounts: @unchecked Sendable {
     private let lock = NSLock()
-    private var counts: [String: (modified: Date, count: Int)] = [:]
+    private var counts: [String: (revision: Int, count: Int)] = [:]
 
     func count(of info: NoteInfo, in library: NoteLibrary) async throws -> Int {
-        if let known = lock.withLock({ counts[info.id] }), known.modified == info.modified { return known.count }
+        if let known = lock.withLock({ counts[info.id] }), known.revision == info.revision { return known.count }
         let count = try await library.drawing(id: info.id).strokes.count
-        remember(info.id, modified: info.modified, count: count)
+        remember(info.id, revision: info.revision, count: count)
         return count
     }
 
-    func remember(_ id: String, modified: Date, count: Int) { lock.withLock { counts[id] = (modified, count) } }
+    func remember(_ id: String, revision: Int, count: Int) { lock.withLock { counts[id] = (revision, count) } }
     func forget(_ id: String) { lock.withLock { counts[id] = nil } }
 }
 
-/// Notes' titles, for search hits: read once from the library, then kept up to date by this
-/// server's own writes (a search answers with up to `limit` notes; asking the library for each
-/// title on every search would cost more than the search).
-final class NoteTitles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var titles: [String: String] = [:]
-
-    func title(of id: String, in library: NoteLibrary) async -> String {
-        if let known = lock.withLock({ titles[id] }) { return known }
-        guard let title = try? await library.note(id: id).title else { return "" }
-        lock.withLock { titles[id] = title }
-        return title
-    }
-
-    func set(_ title: String, for id: String) { lock.withLock { titles[id] = title } }
-    func forget(_ id: String) { lock.withLock { titles[id] = nil } }
-}

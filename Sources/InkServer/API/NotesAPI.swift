@@ -13,11 +13,10 @@ extension APIResponder {
         let created = Date()
         try await writeLock.run {
             try await library.add(drawing, id: id, title: title ?? "", created: created)
-            try await commit(index, noteID: id)
+            try await commit(index, of: drawing, noteID: id)
         }
-        strokeCounts.remember(id, modified: created, count: drawing.strokes.count)
+        strokeCounts.remember(id, revision: 1, count: drawing.strokes.count)
         let summary = try await summary(id, on: library)
-        titles.set(summary.title, for: id)
         return try Self.tagged(JSONAnswers.response(summary, status: .created), summary.revision)
     }
 
@@ -34,10 +33,9 @@ extension APIResponder {
             // Checked again under the lock: a DELETE or PUT that came first is not undone.
             let expected = try precondition.revision(given: try await library.revision(id: id), noteID: id)
             try await library.save(drawing, id: id, title: title, ifRevision: expected)
-            try await commit(index, noteID: id)
+            try await commit(index, of: drawing, noteID: id)
         }
         let summary = try await summary(id, on: library)
-        titles.set(summary.title, for: id)
         return try Self.tagged(JSONAnswers.response(summary), summary.revision)
     }
 
@@ -49,7 +47,6 @@ extension APIResponder {
         }
         await sessions.end(id)
         strokeCounts.forget(id)
-        titles.forget(id)
         return .noContent()
     }
 
@@ -128,9 +125,11 @@ extension APIResponder {
         }
     }
 
-    private func commit(_ index: NoteIndex, noteID: String) async throws {
-        let (_, checksum) = try await library.indexTarget(noteID: noteID)
-        try await library.commitIndex(index, noteID: noteID, drawingChecksum: checksum)
+    /// Commits the index of the drawing this request saved, stamped with that drawing's checksum:
+    /// where another server saved the note again since, the index is not committed (it would be
+    /// the old drawing's) and the note waits for that server's index or a reindex.
+    private func commit(_ index: NoteIndex, of drawing: Drawing, noteID: String) async throws {
+        try await library.commitIndex(index, noteID: noteID, drawingChecksum: NoteLibrary.checksum(of: drawing))
     }
 
     private func summary(_ id: String, on library: NoteLibrary) async throws -> NoteSummary {

@@ -13,8 +13,8 @@ extension APIResponder {
         let limit = try QueryValues.int(target, "limit", default: 20, range: 1...Self.maxSearchLimit)
         let reader = connections.reader
         let hits = try await reader.search(query, fullWordsOnly: fullWords, caseMatchingOnly: matchCase, limit: limit)
-        var titles: [String: String] = [:]
-        for id in Set(hits.map(\.noteID)) { titles[id] = await self.titles.title(of: id, in: reader) }
+        // Read with the hits, not cached: another server may have renamed a note.
+        let titles = try await reader.titles(ofNotes: Set(hits.map(\.noteID)))
         let answer = SearchAnswer(query: query, hits: hits.map {
             SearchAnswer.Hit(noteID: $0.noteID, title: titles[$0.noteID] ?? "", strokeIDs: $0.strokeIDs,
                              bounds: WireRect($0.bounds), reading: $0.reading, score: $0.score)

@@ -25,7 +25,7 @@ public enum NoteStore: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One connection to the store, as a library.
-    func open() throws -> NoteLibrary {
+    package func open() throws -> NoteLibrary {
         switch self {
         case .sqlite(let path): try NoteLibrary(path: path)
         case .postgres(let url, let library): try PostgresLibrary.open(url, library: library)

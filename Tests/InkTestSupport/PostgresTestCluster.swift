@@ -1,5 +1,5 @@
 import Foundation
-@testable import InkPostgres
+import InkPostgres
 
 /// A throwaway PostgreSQL server for tests: `initdb` and `pg_ctl` in a temporary folder, reached
 /// only through a Unix socket there, run as the `postgres` user when the tests run as root (the
@@ -9,10 +9,10 @@ import Foundation
 /// guard let cluster = PostgresTestCluster.shared else { return }   // skipped: see `unavailable`
 /// let db = try PostgresConnection(cluster.connectionString(database: try cluster.createDatabase()))
 /// ```
-final class PostgresTestCluster: @unchecked Sendable {
+public final class PostgresTestCluster: @unchecked Sendable {
     /// One cluster for the whole test run (started at first use, stopped at exit); nil where no
     /// PostgreSQL can be had, with the reason in `unavailable`.
-    static let shared: PostgresTestCluster? = {
+    public static let shared: PostgresTestCluster? = {
         do { return try PostgresTestCluster() } catch {
             unavailableReason = "\(error)"
             return nil
@@ -22,13 +22,13 @@ final class PostgresTestCluster: @unchecked Sendable {
     nonisolated(unsafe) private static var unavailableReason = ""
 
     /// Why there is no cluster (for the skip message).
-    static var unavailable: String {
+    public static var unavailable: String {
         _ = shared
         return "PostgreSQL tests skipped: \(unavailableReason)"
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     private let folder: String?
@@ -40,7 +40,7 @@ final class PostgresTestCluster: @unchecked Sendable {
     /// A cluster of the test's own, for a test that restarts its server (others share theirs
     /// and would lose their connections); `stop()` it at the end. Never the server of
     /// INKINDEX_TEST_POSTGRES_URL.
-    static func own() throws -> PostgresTestCluster { try PostgresTestCluster(own: true) }
+    public static func own() throws -> PostgresTestCluster { try PostgresTestCluster(own: true) }
 
     private init(own: Bool = false) throws {
         if !own, let url = ProcessInfo.processInfo.environment["INKINDEX_TEST_POSTGRES_URL"], !url.isEmpty {
@@ -62,14 +62,14 @@ final class PostgresTestCluster: @unchecked Sendable {
     }
 
     /// A fresh, empty database of its own for one test.
-    func createDatabase() throws -> String {
+    public func createDatabase() throws -> String {
         let name = lock.withLock { databases += 1; return "t\(getpid())_\(databases)" }
         try run(sql: "CREATE DATABASE \(name)")
         return name
     }
 
     /// A libpq connection string for `database`.
-    func connectionString(database: String = "postgres") -> String {
+    public func connectionString(database: String = "postgres") -> String {
         if let baseURL {
             guard var parts = URLComponents(string: baseURL) else { return baseURL }
             parts.path = "/" + database
@@ -79,21 +79,33 @@ final class PostgresTestCluster: @unchecked Sendable {
     }
 
     /// Whether `own()` can start a cluster here (the server binaries are installed).
-    static var canStartOwn: Bool { binaryFolder() != nil }
+    public static var canStartOwn: Bool { binaryFolder() != nil }
 
     /// Whether `restart()` can be done (not for a server given by INKINDEX_TEST_POSTGRES_URL).
-    var canRestart: Bool { folder != nil }
+    public var canRestart: Bool { folder != nil }
 
     /// Stops the server the way a crash or an operator's restart would (`immediate`) and starts
     /// it again: connections open before are lost, committed transactions are kept.
-    func restart() throws {
+    public func restart() throws {
         guard let folder, let binaries else { throw Failure(description: "cannot restart a server given by INKINDEX_TEST_POSTGRES_URL") }
         try Self.pgCtl(binaries, folder, start: false)
         try Self.pgCtl(binaries, folder, start: true)
     }
 
+    /// Stops the server as a crash would, keeping its data, until `startServer()`: connections
+    /// fail meanwhile, as they do while a database restarts or fails over.
+    public func stopServer() throws {
+        guard let folder, let binaries else { throw Failure(description: "cannot stop a server given by INKINDEX_TEST_POSTGRES_URL") }
+        try Self.pgCtl(binaries, folder, start: false)
+    }
+
+    public func startServer() throws {
+        guard let folder, let binaries else { throw Failure(description: "cannot start a server given by INKINDEX_TEST_POSTGRES_URL") }
+        try Self.pgCtl(binaries, folder, start: true)
+    }
+
     /// Stops the server and removes its folder.
-    func stop() {
+    public func stop() {
         guard let folder, let binaries else { return }
         try? Self.pgCtl(binaries, folder, start: false)
         try? FileManager.default.removeItem(atPath: folder)
