@@ -45,8 +45,8 @@ final class HTTPFuzzServer: Sendable {
         configuration.readerConnections = 1
         configuration.reindexesOnStart = false
         self.configuration = configuration
-        let connections = try! LibraryConnections(store: .sqlite(path: directory + "/library.sqlite"), readers: configuration.readerConnections)
-        let api = APIResponder(connections: connections, recognizer: FixedReadingRecognizer(), configuration: configuration,
+        let libraries = try! LibraryDirectory(store: .sqlite(path: directory + "/library.sqlite"), readers: configuration.readerConnections)
+        let api = APIResponder(libraries: libraries, recognizer: FixedReadingRecognizer(), configuration: configuration,
                                files: PlaygroundFiles.embedded())
         api.bind(host: "127.0.0.1")
         responder = CountingResponder(api)

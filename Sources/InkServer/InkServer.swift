@@ -45,8 +45,8 @@ public actor InkServer {
     public init(store: NoteStore, recognizer: any LineRecognizing, configuration: ServerConfiguration = ServerConfiguration()) throws {
         self.store = store
         self.configuration = configuration
-        let connections = try LibraryConnections(store: store, readers: configuration.readerConnections)
-        responder = APIResponder(connections: connections, recognizer: recognizer, configuration: configuration,
+        let libraries = try LibraryDirectory(store: store, readers: configuration.readerConnections)
+        responder = APIResponder(libraries: libraries, recognizer: recognizer, configuration: configuration,
                                  files: PlaygroundFiles.embedded())
     }
 

@@ -8,7 +8,7 @@ import NIOHTTP1
 /// Nothing is written to the library before a request has been wholly read, checked and
 /// recognized, so a failed request changes nothing stored.
 final class APIResponder: ServerResponder {
-    let connections: LibraryConnections
+    let libraries: LibraryDirectory
     let recognizer: any LineRecognizing
     let configuration: ServerConfiguration
     let files: PlaygroundFiles
@@ -20,7 +20,6 @@ final class APIResponder: ServerResponder {
     let writeLock = AsyncLimiter(limit: 1)
     let sessions: NoteSessions
     let requestThreads: RequestThreads
-    let strokeCounts = StrokeCounts()
     let reindex = ReindexState()
     let languageRecognizers: LanguageRecognizers
     /// Recognitions of requests that store nothing: shutdown cancels them rather than wait.
@@ -29,8 +28,8 @@ final class APIResponder: ServerResponder {
     // Guarded by policyLock; set once at start (the bound host), read by every request.
     nonisolated(unsafe) private var policy: RequestPolicy
 
-    init(connections: LibraryConnections, recognizer: any LineRecognizing, configuration: ServerConfiguration, files: PlaygroundFiles) {
-        self.connections = connections
+    init(libraries: LibraryDirectory, recognizer: any LineRecognizing, configuration: ServerConfiguration, files: PlaygroundFiles) {
+        self.libraries = libraries
         self.recognizer = recognizer
         languageRecognizers = LanguageRecognizers(base: recognizer)
         self.configuration = configuration
@@ -42,7 +41,8 @@ final class APIResponder: ServerResponder {
                                 capacity: configuration.editingSessionCapacity)
     }
 
-    var library: NoteLibrary { connections.writer }
+    /// The default library's writer (the background reindex's).
+    var library: NoteLibrary { libraries.defaultLibrary.writer }
 
     /// Runs a request's recognition on the pool within `recognitionDeadline`: past it, 503 and
     /// the work is cancelled. A cancelled request (its client gone, the server stopping) is
@@ -89,9 +89,10 @@ final class APIResponder: ServerResponder {
         do {
             guard let target = RequestTarget(request.uri) else { throw APIError.badRequest("the request target '\(request.uri)' is not a valid path") }
             let route = try Router.route(request.method, target)
-            if route == .health, configuration.token != nil, (try? authorize(request)) == nil { return try JSONAnswers.response(MinimalHealth()) }
-            if route.needsToken { try authorize(request) }
-            return try await handle(route, request: request, target: target)
+            if route == .health, configuration.requiresToken, (try? authorize(request)) == nil { return try JSONAnswers.response(MinimalHealth()) }
+            // Health counts the notes of the token's library, never another's.
+            let library = route.needsToken || route == .health ? try authorize(request) : NoteStore.defaultLibrary
+            return try await handle(route, request: request, target: target, in: try libraries.connections(of: library))
         } catch let error as APIError {
             return error.response
         } catch let error as LibraryError {
@@ -106,30 +107,38 @@ final class APIResponder: ServerResponder {
         }
     }
 
-    private func handle(_ route: Route, request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
+    private func handle(_ route: Route, request: ServerRequest, target: RequestTarget, in library: LibraryConnections) async throws -> ServerResponse {
         switch route {
         case .page: return try staticFile("index.html")
         case .staticFile(let name): return try staticFile(name)
         case .recognize: return try await recognize(request, target: target)
-        case .listNotes: return try await listNotes(target)
-        case .createNote: return try await createNote(request, target: target)
-        case .getNote(let id): return try await note(id)
-        case .updateNote(let id): return try await updateNote(id, request: request, target: target)
-        case .deleteNote(let id): return try await deleteNote(id, request: request)
-        case .noteSVG(let id): return try await noteSVG(id, target: target)
-        case .noteInkML(let id): return try await noteInkML(id)
-        case .search: return try await search(target)
-        case .health: return try await health()
+        case .listNotes: return try await listNotes(target, in: library)
+        case .createNote: return try await createNote(request, target: target, in: library)
+        case .getNote(let id): return try await note(id, in: library)
+        case .updateNote(let id): return try await updateNote(id, request: request, target: target, in: library)
+        case .deleteNote(let id): return try await deleteNote(id, request: request, in: library)
+        case .noteSVG(let id): return try await noteSVG(id, target: target, in: library)
+        case .noteInkML(let id): return try await noteInkML(id, in: library)
+        case .search: return try await search(target, in: library)
+        case .health: return try await health(in: library)
         }
     }
 
-    private func authorize(_ request: ServerRequest) throws(APIError) {
-        guard let token = configuration.token else { return }
-        let given = request.headers.first(name: "authorization") ?? ""
-        guard given.hasPrefix("Bearer "), Self.constantTimeEqual(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
-            throw .unauthorized(given.isEmpty ? "this server answers its API only with 'Authorization: Bearer <token>'"
-                                              : "the bearer token is not the one this server was started with")
+    /// The library the request's bearer token opens: the default one where the server has no
+    /// tokens. Every token is compared, each without stopping at the first difference, so that
+    /// timing tells neither which token nor how much of one was right.
+    private func authorize(_ request: ServerRequest) throws(APIError) -> String {
+        guard configuration.requiresToken else { return NoteStore.defaultLibrary }
+        let header = request.headers.first(name: "authorization") ?? ""
+        let given = header.hasPrefix("Bearer ") ? Array(header.utf8.dropFirst(7)) : []
+        var library: String?
+        if let token = configuration.token, Self.constantTimeEqual(given, Array(token.utf8)) { library = NoteStore.defaultLibrary }
+        for (token, name) in configuration.libraries.tokens where Self.constantTimeEqual(given, Array(token.utf8)) { library = name }
+        guard !given.isEmpty, let library else {
+            throw .unauthorized(header.isEmpty ? "this server answers its API only with 'Authorization: Bearer <token>'"
+                                               : "the bearer token is not one this server was started with")
         }
+        return library
     }
 
     /// Compares without stopping at the first difference, so that timing does not tell how much

@@ -3,8 +3,8 @@ import InkIndex
 
 /// `GET /api/health`: versions, the number of notes and how many wait to be indexed again.
 extension APIResponder {
-    func health() async throws -> ServerResponse {
-        let reader = connections.reader
+    func health(in libs: LibraryConnections) async throws -> ServerResponse {
+        let reader = libs.reader
         let version = recognizer.recognitionVersion
         let answer = HealthAnswer(version: InkIndexInfo.version, recognitionVersion: version,
                                   recognitionModel: recognizer.recognitionModel,

@@ -1,15 +1,20 @@
 import Foundation
 import InkIndex
 
-/// The library's connections: one that writes (and is used by the background reindex), and
+/// One library's connections: one that writes (and is used by the background reindex), and
 /// readers that answer searches and reads in parallel with it (SQLite in WAL mode, PostgreSQL's
-/// snapshots: a reader sees the last committed state and never waits for the writer).
-struct LibraryConnections: Sendable {
+/// snapshots: a reader sees the last committed state and never waits for the writer). What the
+/// server remembers of the library's notes is kept here too, so that it is never another's.
+final class LibraryConnections: Sendable {
+    /// The library's name (`PostgresLibrary.defaultLibrary` where there are no tokens).
+    let name: String
     let writer: NoteLibrary
     private let readers: [NoteLibrary]
     private let turn = Turn()
+    let strokeCounts = StrokeCounts()
 
-    init(store: NoteStore, readers count: Int) throws {
+    init(store: NoteStore, name: String, readers count: Int) throws {
+        self.name = name
         writer = try store.open()
         readers = try (0..<max(0, count)).map { _ in try store.open() }
     }
@@ -19,9 +24,42 @@ struct LibraryConnections: Sendable {
         readers.isEmpty ? writer : readers[turn.next() % readers.count]
     }
 
+    /// The key of one of the library's notes among every library's (editing sessions).
+    func scoped(_ noteID: String) -> String { name + "\u{0}" + noteID }
+
     private final class Turn: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
         func next() -> Int { lock.withLock { value &+= 1; return value & Int.max } }
+    }
+}
+
+/// Every library the server answers for, each opened at its first request (the default one at
+/// start): a request's token names its library (`ServerConfiguration.libraries`), and every
+/// handler works on that library's connections alone.
+final class LibraryDirectory: @unchecked Sendable {
+    let store: NoteStore
+    private let readerCount: Int
+    private let lock = NSLock()
+    private var open: [String: LibraryConnections] = [:]
+    /// The library of requests without tokens (and of the background reindex).
+    let defaultLibrary: LibraryConnections
+
+    init(store: NoteStore, readers: Int) throws {
+        self.store = store
+        readerCount = readers
+        defaultLibrary = try LibraryConnections(store: store, name: NoteStore.defaultLibrary, readers: readers)
+        open[NoteStore.defaultLibrary] = defaultLibrary
+    }
+
+    /// The connections of library `name`, opened (and its tables made) at the first request.
+    /// O(1) once open; opening holds other first requests back for the few connections' setup.
+    func connections(of name: String) throws -> LibraryConnections {
+        try lock.withLock {
+            if let known = open[name] { return known }
+            let connections = try LibraryConnections(store: try store.library(name), name: name, readers: readerCount)
+            open[name] = connections
+            return connections
+        }
     }
 }

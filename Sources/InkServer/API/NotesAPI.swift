@@ -6,17 +6,17 @@ import NIOHTTP1
 extension APIResponder {
     /// POST: reads the body, recognizes the drawing (on the recognition pool), then stores the
     /// record and commits its index, so the note is searchable when the answer is sent.
-    func createNote(_ request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
+    func createNote(_ request: ServerRequest, target: RequestTarget, in libs: LibraryConnections) async throws -> ServerResponse {
         let (title, drawing) = try RequestBodies.note(request, target: target, limits: configuration.limits)
         let id = UUID().uuidString
-        let index = try await recognize(drawing, noteID: id)
+        let index = try await recognize(drawing, noteID: libs.scoped(id))
         let created = Date()
         try await writeLock.run {
-            try await library.add(drawing, id: id, title: title ?? "", created: created)
-            try await commit(index, of: drawing, noteID: id)
+            try await libs.writer.add(drawing, id: id, title: title ?? "", created: created)
+            try await commit(index, of: drawing, noteID: id, in: libs.writer)
         }
-        strokeCounts.remember(id, revision: 1, count: drawing.strokes.count)
-        let summary = try await summary(id, on: library)
+        libs.strokeCounts.remember(id, revision: 1, count: drawing.strokes.count)
+        let summary = try await summary(id, in: libs)
         return try Self.tagged(JSONAnswers.response(summary, status: .created), summary.revision)
     }
 
@@ -24,41 +24,41 @@ extension APIResponder {
     /// lines whose strokes changed are read again. The title is kept where none is sent. With
     /// `If-Match`, only the revision it names is replaced (else 412, checked before recognition
     /// and again under the write lock).
-    func updateNote(_ id: String, request: ServerRequest, target: RequestTarget) async throws -> ServerResponse {
+    func updateNote(_ id: String, request: ServerRequest, target: RequestTarget, in libs: LibraryConnections) async throws -> ServerResponse {
         let (title, drawing) = try RequestBodies.note(request, target: target, limits: configuration.limits)
         let precondition = RevisionPrecondition(request)
-        _ = try precondition.revision(given: try await library.revision(id: id), noteID: id)
-        let index = try await recognize(drawing, noteID: id)
+        _ = try precondition.revision(given: try await libs.writer.revision(id: id), noteID: id)
+        let index = try await recognize(drawing, noteID: libs.scoped(id))
         try await writeLock.run {
             // Checked again under the lock: a DELETE or PUT that came first is not undone.
-            let expected = try precondition.revision(given: try await library.revision(id: id), noteID: id)
-            try await library.save(drawing, id: id, title: title, ifRevision: expected)
-            try await commit(index, of: drawing, noteID: id)
+            let expected = try precondition.revision(given: try await libs.writer.revision(id: id), noteID: id)
+            try await libs.writer.save(drawing, id: id, title: title, ifRevision: expected)
+            try await commit(index, of: drawing, noteID: id, in: libs.writer)
         }
-        let summary = try await summary(id, on: library)
+        let summary = try await summary(id, in: libs)
         return try Self.tagged(JSONAnswers.response(summary), summary.revision)
     }
 
-    func deleteNote(_ id: String, request: ServerRequest) async throws -> ServerResponse {
+    func deleteNote(_ id: String, request: ServerRequest, in libs: LibraryConnections) async throws -> ServerResponse {
         let precondition = RevisionPrecondition(request)
         try await writeLock.run {
-            let expected = try precondition.revision(given: try await library.revision(id: id), noteID: id)
-            try await library.delete(id: id, ifRevision: expected)
+            let expected = try precondition.revision(given: try await libs.writer.revision(id: id), noteID: id)
+            try await libs.writer.delete(id: id, ifRevision: expected)
         }
-        await sessions.end(id)
-        strokeCounts.forget(id)
+        await sessions.end(libs.scoped(id))
+        libs.strokeCounts.forget(id)
         return .noContent()
     }
 
     /// GET /api/notes: newest first; `?limit=N` for the N newest.
-    func listNotes(_ target: RequestTarget) async throws -> ServerResponse {
+    func listNotes(_ target: RequestTarget, in libs: LibraryConnections) async throws -> ServerResponse {
         let limit = try QueryValues.int(target, "limit", default: Int.max, range: 1...Int.max)
-        let reader = connections.reader
+        let reader = libs.reader
         let infos = try await reader.notes().sorted { ($0.created, $0.id) > ($1.created, $1.id) }.prefix(limit)
         var notes: [NoteSummary] = []
         for info in infos {
             do {
-                notes.append(Self.summary(info, strokeCount: try await strokeCounts.count(of: info, in: reader)))
+                notes.append(Self.summary(info, strokeCount: try await libs.strokeCounts.count(of: info, in: reader)))
             } catch LibraryError.noteNotFound {
                 continue  // deleted since the list was read
             }
@@ -67,8 +67,8 @@ extension APIResponder {
     }
 
     /// GET /api/notes/{id}: the summary, strokes, lines (from the note's index) and layout.
-    func note(_ id: String) async throws -> ServerResponse {
-        let reader = connections.reader
+    func note(_ id: String, in libs: LibraryConnections) async throws -> ServerResponse {
+        let reader = libs.reader
         let info = try await reader.note(id: id)
         let drawing = try await reader.drawing(id: id)
         let indexed = try await reader.indexedWords(noteID: id)
@@ -82,8 +82,8 @@ extension APIResponder {
 
     /// GET /api/notes/{id}.svg?highlight=QUERY: the ink, with the query's hits in this note
     /// boxed (the note's own words searched, as `StrokeRecognizer.search` does).
-    func noteSVG(_ id: String, target: RequestTarget) async throws -> ServerResponse {
-        let reader = connections.reader
+    func noteSVG(_ id: String, target: RequestTarget, in libs: LibraryConnections) async throws -> ServerResponse {
+        let reader = libs.reader
         let drawing = try await reader.drawing(id: id)
         var options = RenderOptions()
         if let query = target.query["highlight"], !query.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -99,8 +99,8 @@ extension APIResponder {
         return ServerResponse(status: .ok, contentType: "image/svg+xml; charset=utf-8", body: Data(svg.utf8))
     }
 
-    func noteInkML(_ id: String) async throws -> ServerResponse {
-        let drawing = try await connections.reader.drawing(id: id)
+    func noteInkML(_ id: String, in libs: LibraryConnections) async throws -> ServerResponse {
+        let drawing = try await libs.reader.drawing(id: id)
         let text: String
         do { text = try InkML.write(drawing) } catch { throw APIError.internalError("the note cannot be written as InkML: \(error)") }
         var response = ServerResponse(status: .ok, contentType: "application/inkml+xml; charset=utf-8", body: Data(text.utf8))
@@ -128,13 +128,13 @@ extension APIResponder {
     /// Commits the index of the drawing this request saved, stamped with that drawing's checksum:
     /// where another server saved the note again since, the index is not committed (it would be
     /// the old drawing's) and the note waits for that server's index or a reindex.
-    private func commit(_ index: NoteIndex, of drawing: Drawing, noteID: String) async throws {
+    private func commit(_ index: NoteIndex, of drawing: Drawing, noteID: String, in library: NoteLibrary) async throws {
         try await library.commitIndex(index, noteID: noteID, drawingChecksum: NoteLibrary.checksum(of: drawing))
     }
 
-    private func summary(_ id: String, on library: NoteLibrary) async throws -> NoteSummary {
-        let info = try await library.note(id: id)
-        return Self.summary(info, strokeCount: try await strokeCounts.count(of: info, in: library))
+    private func summary(_ id: String, in libs: LibraryConnections) async throws -> NoteSummary {
+        let info = try await libs.writer.note(id: id)
+        return Self.summary(info, strokeCount: try await libs.strokeCounts.count(of: info, in: libs.writer))
     }
 
     static func summary(_ info: NoteInfo, strokeCount: Int) -> NoteSummary {

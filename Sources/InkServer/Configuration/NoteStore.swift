@@ -24,6 +24,24 @@ public enum NoteStore: Sendable, Hashable, CustomStringConvertible {
         self = PostgresLibrary.isDatabaseURL(location) ? .postgres(url: location, library: library) : .sqlite(path: location)
     }
 
+    /// The library of a server without tokens.
+    public static let defaultLibrary = PostgresLibrary.defaultLibrary
+
+    /// The store of library `name` beside this one: another schema of the same PostgreSQL
+    /// database; for SQLite, this file for the default library and `NAME.sqlite` in the folder
+    /// `FILE.libraries` beside it for others. Throws for a name that is not a library's.
+    func library(_ name: String) throws -> NoteStore {
+        try PostgresLibrary.validate(libraryName: name)
+        switch self {
+        case .postgres(let url, _): return .postgres(url: url, library: name)
+        case .sqlite(let path):
+            guard name != Self.defaultLibrary else { return self }
+            let folder = (path as NSString).deletingPathExtension + ".libraries"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return .sqlite(path: (folder as NSString).appendingPathComponent(name + ".sqlite"))
+        }
+    }
+
     /// One connection to the store, as a library.
     package func open() throws -> NoteLibrary {
         switch self {

@@ -14,6 +14,14 @@ public struct ServerConfiguration: Sendable {
     /// Where set, every `/api/` request needs `Authorization: Bearer <token>` (reads included:
     /// handwritten notes are private); `/api/health` answers only `{"status": "ok"}` without it.
     public var token: String?
+
+    /// Tokens that each open one library (an account) of the store: a request sees and changes
+    /// only its token's library, through the same API paths. `token`, where also set, opens the
+    /// default library. Empty: one library, as without tokens.
+    public var libraries = LibraryTokens()
+
+    /// Whether `/api/` requests need a bearer token (`token` or one of `libraries`).
+    public var requiresToken: Bool { token != nil || !libraries.tokens.isEmpty }
     /// Host names answered besides loopback names and the address the server is bound to (a
     /// reverse proxy's public name). Requests with any other `Host` get 421: a page whose DNS
     /// name is rebound to 127.0.0.1 cannot read the notes.

@@ -26,6 +26,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Every /api/ request needs 'Authorization: Bearer T' (the playground asks once).", valueName: "t"))
     var token: String?
 
+    @Option(help: ArgumentHelp("""
+        A file of 'TOKEN LIBRARY' lines: each token opens its own library (an account) through the         same API paths; no request sees another library's notes. With --token, that one opens the default library.
+        """, valueName: "file"))
+    var tokens: String?
+
     @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
         "A Host name answered besides loopback and --host (repeat for more; e.g. a reverse proxy's name).", valueName: "name"))
     var allowedHosts: [String] = []
@@ -57,6 +62,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = ServerConfiguration(token: token)
+        if let tokens {
+            guard let text = try? String(contentsOfFile: tokens, encoding: .utf8) else { throw CLIError.badInput("cannot read the tokens file \(tokens)") }
+            do { configuration.libraries = try LibraryTokens(parsing: text) } catch { throw CLIError.badInput("\(tokens), \(error)") }
+            guard !configuration.libraries.tokens.isEmpty else { throw CLIError.badInput("\(tokens) holds no 'TOKEN LIBRARY' line") }
+        }
         configuration.allowedHosts = allowedHosts
         configuration.allowedOrigins = allowedOrigins
         configuration.limits.maxBodyBytes = maxBodyBytes
@@ -74,7 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let boundPort = try await server.start(host: host, port: port)
         if !ServerAddress.isLoopback(host) {
-            Terminal.printError("warning: listening on \(host), reachable from other machines\(token == nil ? " and without --token anyone there can read and change notes" : "")")
+            Terminal.printError("warning: listening on \(host), reachable from other machines\(!configuration.requiresToken ? " and without --token anyone there can read and change notes" : "")")
         }
         // Written unbuffered, so that a script reading the URL sees it at once.
         FileHandle.standardOutput.write(Data("InkIndex playground: \(ServerAddress.url(host: host, port: boundPort))  (library: \(store); Ctrl-C stops)\n".utf8))

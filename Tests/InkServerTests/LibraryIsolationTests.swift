@@ -1,0 +1,86 @@
+import Foundation
+import InkServer
+import InkTestSupport
+import InkTools
+import Testing
+
+/// Tokens that open libraries: a request sees, counts and changes only its own library's notes,
+/// and another library's note is as absent as one that never was (404, never 403).
+@Suite("Libraries behind tokens")
+struct LibraryIsolationTests {
+    static let tokens = """
+        # token        library
+        alice-phone    alice
+        alice-tablet   alice
+        bob-laptop     bob
+        """
+
+    /// The SQLite store, and the PostgreSQL one where a server can be had.
+    static var stores: [String] { PostgresTestCluster.shared == nil ? ["sqlite"] : ["sqlite", "postgres"] }
+
+    private func withLibraries(_ kind: String, _ body: (TestServer) async throws -> Void) async throws {
+        let store: NoteStore? = kind == "postgres"
+            ? .postgres(url: PostgresTestCluster.shared!.connectionString(database: try PostgresTestCluster.shared!.createDatabase()))
+            : nil
+        try await withServer(store: store, configure: { $0.libraries = try! LibraryTokens(parsing: Self.tokens) }, body)
+    }
+
+    private func auth(_ token: String) -> [(String, String)] { [("authorization", "Bearer \(token)")] }
+
+    @Test(arguments: stores)
+    func aRequestSeesOnlyItsTokensLibrary(store kind: String) async throws {
+        try await withLibraries(kind) { server in
+            let alice = [try await server.create(transcribedPage(["grace and peace to you"]), title: "alice 1", headers: auth("alice-phone")),
+                         try await server.create(transcribedPage(["amazing grace"]), title: "alice 2", headers: auth("alice-tablet"))]
+            let bob = try await server.create(transcribedPage(["grace upon grace"]), title: "bob 1", headers: auth("bob-laptop"))
+
+            // Searches never cross libraries; a library's two tokens see the same notes.
+            for token in ["alice-phone", "alice-tablet"] {
+                let hits = try await server.send("GET", "/api/search?q=grace", headers: auth(token)).json(SearchAnswer.self).hits
+                #expect(Set(hits.map(\.noteID)) == Set(alice), "\(token): \(hits.map(\.title))")
+            }
+            let bobHits = try await server.send("GET", "/api/search?q=grace", headers: auth("bob-laptop")).json(SearchAnswer.self).hits
+            #expect(Set(bobHits.map(\.noteID)) == [bob])
+            #expect(try await server.send("GET", "/api/search?q=peace", headers: auth("bob-laptop")).json(SearchAnswer.self).hits.isEmpty)
+
+            // Lists and health count only the library's own notes.
+            #expect(try await server.send("GET", "/api/notes", headers: auth("bob-laptop")).json(NoteList.self).notes.map(\.id) == [bob])
+            #expect(Set(try await server.send("GET", "/api/notes", headers: auth("alice-phone")).json(NoteList.self).notes.map(\.id)) == Set(alice))
+            let health = try await server.send("GET", "/api/health", headers: auth("bob-laptop"))
+            #expect(try health.json(HealthAnswer.self).notes == 1)
+
+            // Another library's note is not there: 404 for every way of reaching it, never 403.
+            for path in ["/api/notes/\(alice[0])", "/api/notes/\(alice[0]).svg", "/api/notes/\(alice[0]).inkml"] {
+                let answer = try await server.send("GET", path, headers: auth("bob-laptop"))
+                #expect(answer.status == 404, "\(path): \(answer.status)")
+            }
+            #expect(try await server.send("DELETE", "/api/notes/\(alice[0])", headers: auth("bob-laptop")).status == 404)
+            #expect(try await server.send("DELETE", "/api/notes/\(alice[0])", headers: auth("bob-laptop") + [("if-match", "\"1\"")]).status == 404)
+            let put = try await server.send("PUT", "/api/notes/\(alice[0])", json: noteJSON(transcribedPage(["bob writes here"]), title: "bob's"),
+                                            headers: auth("bob-laptop"))
+            #expect(put.status == 404)
+            let aliceNote = try await server.send("GET", "/api/notes/\(alice[0])", headers: auth("alice-phone")).json(NoteDetail.self)
+            #expect(aliceNote.title == "alice 1" && aliceNote.revision == 1)
+            #expect(try await server.send("GET", "/api/search?q=writes", headers: auth("alice-phone")).json(SearchAnswer.self).hits.isEmpty)
+
+            // Without a token, or with one the server does not know: 401, and nothing is said of any library.
+            #expect(try await server.get("/api/notes").status == 401)
+            #expect(try await server.send("GET", "/api/notes", headers: auth("alice-phonE")).status == 401)
+            #expect(try await server.send("GET", "/api/notes", headers: auth("")).status == 401)
+            let anonymous = try await server.get("/api/health")
+            #expect(anonymous.status == 200 && !anonymous.text.contains("\"notes\""))
+        }
+    }
+
+    @Test func aTokensFileIsReadOrRefusedWithItsLine() throws {
+        let tokens = try LibraryTokens(parsing: Self.tokens)
+        #expect(tokens.tokens.count == 3 && tokens.library(of: "alice-tablet") == "alice" && tokens.library(of: "carol") == nil)
+        #expect(throws: LibraryTokens.Failure(line: 2, reason: "a line holds a token and a library, separated by spaces")) {
+            try LibraryTokens(parsing: "a alice\nb\n")
+        }
+        #expect(throws: LibraryTokens.Failure.self) { try LibraryTokens(parsing: "t1 al-ice") }
+        #expect(throws: LibraryTokens.Failure(line: 3, reason: "this token is given before")) {
+            try LibraryTokens(parsing: "t1 alice\n\nt1 bob")
+        }
+    }
+}
