@@ -89,7 +89,7 @@ let package = Package(
         // Against a throwaway PostgreSQL cluster (skipped where its binaries are absent).
         .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres", "InkIndex", "InkTools", "InkTestSupport"]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
-        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport"]),
+        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport", "InkIndex", "InkPostgres", "InkTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -48,6 +48,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             BenchSpatialCommand.self,
             LibraryCommand.self,
             ServeCommand.self,
+            WorkerCommand.self,
             DemoCommand.self,
             ConvertCommand.self,
             InfoCommand.self,

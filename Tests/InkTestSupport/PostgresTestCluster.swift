@@ -78,6 +78,13 @@ public final class PostgresTestCluster: @unchecked Sendable {
         return "host=\(folder!) dbname=\(database) user=postgres"
     }
 
+    /// A `postgresql://` URL for `database` (what `--database` takes): the socket folder as
+    /// its `host` parameter.
+    public func connectionURL(database: String) -> String {
+        if baseURL != nil { return connectionString(database: database) }
+        return "postgresql:///\(database)?host=\(folder!)&user=postgres"
+    }
+
     /// Whether `own()` can start a cluster here (the server binaries are installed).
     public static var canStartOwn: Bool { binaryFolder() != nil }
 

@@ -181,17 +181,26 @@ extension NoteLibrary {
     /// out of the comparison.
     public func notesToIndex(version: Int, model: String = "", languages: [RecognitionLanguage] = [], force: Bool = false,
                              forcedBefore: Date = .distantFuture) throws -> [String] {
-        let codes = LanguageList.stored(languages)
+        let (condition, bindings) = Self.needsIndex(version: version, model: model, languages: languages, force: force, forcedBefore: forcedBefore)
         return try db.query("""
-            SELECT n.id FROM notes n LEFT JOIN note_index i ON i.note = n.id
-            WHERE (i.note IS NULL OR i.recognition_version < ? OR i.drawing_checksum != n.checksum
+            SELECT n.id FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE \(condition)
+            ORDER BY coalesce(i.indexed_at, -1e300), n.modified, n.id
+            """, bindings) { $0.text(0) }
+    }
+
+    /// The condition on `notes n LEFT JOIN note_index i` that `notesToIndex` selects by, with its
+    /// bindings: also the one a store's shared reindex claims notes by (`IndexClaims`).
+    package static func needsIndex(version: Int, model: String, languages: [RecognitionLanguage], force: Bool = false,
+                                   forcedBefore: Date = .distantFuture) -> (sql: String, bindings: [SQLValue]) {
+        let codes = LanguageList.stored(languages)
+        return ("""
+            (i.note IS NULL OR i.recognition_version < ? OR i.drawing_checksum != n.checksum
                    OR (? != '' AND i.recognition_model != ?)
                    OR (? != '' AND i.recognition_languages != ?)
                    OR (? AND i.indexed_at < ?))
               AND (? OR NOT EXISTS (SELECT 1 FROM index_problems p
                                     WHERE p.note = n.id AND p.recognition_version >= ? AND p.drawing_checksum = n.checksum))
-            ORDER BY coalesce(i.indexed_at, -1e300), n.modified, n.id
             """, [.int(version), .text(model), .text(model), .text(codes), .text(codes), .int(force ? 1 : 0),
-                  .double(forcedBefore.timeIntervalSince1970), .int(force ? 1 : 0), .int(version)]) { $0.text(0) }
+                  .double(forcedBefore.timeIntervalSince1970), .int(force ? 1 : 0), .int(version)])
     }
 }

@@ -248,7 +248,7 @@ public actor NoteLibrary {
     }
 
     /// A JSON array of any strings (quotes, backslashes and all), for the dialect's string lists.
-    static func jsonStrings(_ strings: some Collection<String>) -> String {
+    package static func jsonStrings(_ strings: some Collection<String>) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: Array(strings), options: [.fragmentsAllowed])) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }

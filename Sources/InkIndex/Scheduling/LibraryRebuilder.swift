@@ -19,6 +19,8 @@ public struct LibraryRebuilder: Sendable {
         public var failures: [String: String] = [:]
         /// Notes whose recognition ran past `noteDeadline` (marked with `markIndexProblem`).
         public var timedOut: [String] = []
+        /// The note whose new index was committed last (as progress reports come, one a note).
+        public var lastCommitted: String?
     }
 
     public let library: NoteLibrary
@@ -30,6 +32,10 @@ public struct LibraryRebuilder: Sendable {
     public var noteDeadline: Duration?
     /// The clock of `noteDeadline`.
     public var clock: any Clock<Duration>
+    /// Where set, notes are claimed in batches that no other process sharing the store holds
+    /// (`IndexClaims`), until none is left, instead of all read from the library at once: any
+    /// number of servers and workers then share a reindex, each note read by one of them.
+    package var claims: (any IndexClaims)?
 
     public init(library: NoteLibrary, indexer: NoteIndexer, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                 noteDeadline: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()) {
@@ -41,14 +47,45 @@ public struct LibraryRebuilder: Sendable {
     }
 
     /// Reindexes the notes that need it (all notes with `force`). Cancelling the calling task
-    /// stops it between notes; what was committed stays committed.
+    /// stops it between notes; what was committed stays committed. With `claims` (and not
+    /// `force`), it claims batches of notes until none that needs reading is left unclaimed.
     @discardableResult
     public func run(force: Bool = false, progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Progress {
+        if let claims, !force { return try await runClaiming(claims, progress: progress) }
         let ids = try await library.notesToIndex(version: indexer.recognitionVersion, model: indexer.recognitionModel,
                                                 languages: indexer.languages,
                                                 force: force, forcedBefore: Date())
         var state = Progress(total: ids.count)
         progress(state)
+        try await index(ids, into: &state, progress: progress)
+        return state
+    }
+
+    /// Batches of `concurrency × 4` claimed notes, each batch's claims held until its notes are
+    /// done. A note that failed is not claimed again by this run (it would fail again).
+    private func runClaiming(_ claims: any IndexClaims, progress: @Sendable (Progress) -> Void) async throws -> Progress {
+        var state = Progress(total: 0)
+        progress(state)
+        do {
+            var tried = Set<String>()
+            while true {
+                let batch = try await claims.claim(limit: concurrency * 4, version: indexer.recognitionVersion,
+                                                   model: indexer.recognitionModel, languages: indexer.languages)
+                    .filter { !tried.contains($0) }
+                guard !batch.isEmpty else { break }
+                tried.formUnion(batch)
+                state.total += batch.count
+                try await index(batch, into: &state, progress: progress)
+            }
+            try await claims.finish()
+        } catch {
+            try? await claims.finish()
+            throw error
+        }
+        return state
+    }
+
+    private func index(_ ids: [String], into state: inout Progress, progress: @Sendable (Progress) -> Void) async throws {
         let library = self.library, indexer = self.indexer, deadline = noteDeadline, clock = self.clock
         try await withThrowingTaskGroup(of: (String, Result<Bool, any Error>).self) { group in
             var next = ids.makeIterator()
@@ -70,8 +107,10 @@ public struct LibraryRebuilder: Sendable {
             while let (id, result) = try await group.next() {
                 try Task.checkCancellation()
                 state.done += 1
+                state.lastCommitted = nil
                 switch result {
-                case .success(let committed): if !committed { state.stale += 1 }
+                case .success(let committed):
+                    if committed { state.lastCommitted = id } else { state.stale += 1 }
                 case .failure(let exceeded as Deadline.Exceeded):
                     state.timedOut.append(id)
                     try? await library.markIndexProblem(noteID: id, reason: "\(exceeded)", recognitionVersion: indexer.recognitionVersion)
@@ -81,6 +120,5 @@ public struct LibraryRebuilder: Sendable {
                 _ = addNext()
             }
         }
-        return state
     }
 }

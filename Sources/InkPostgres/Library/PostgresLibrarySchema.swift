@@ -97,6 +97,19 @@ enum PostgresLibrarySchema {
         CREATE INDEX link_tokens_by_end ON link_tokens(link, position);
         CREATE TABLE index_problems(note text COLLATE "C" PRIMARY KEY, reason text NOT NULL, recognition_version bigint NOT NULL,
                                     drawing_checksum bigint NOT NULL, at double precision NOT NULL);
+
+        -- The shared reindex's claims (PostgresIndexClaims): one row a note, made with the note,
+        -- locked FOR UPDATE SKIP LOCKED by the process reading it. A lock, not a column: a
+        -- process that dies releases its claims with its session. No user's write touches these
+        -- rows, so a claim never holds a save back.
+        CREATE TABLE index_claims(note text COLLATE "C" PRIMARY KEY REFERENCES notes(id) ON DELETE CASCADE);
+        CREATE FUNCTION make_index_claim() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+            BEGIN
+                INSERT INTO index_claims(note) VALUES (NEW.id) ON CONFLICT DO NOTHING;
+                RETURN NEW;
+            END
+            $$;
+        CREATE TRIGGER notes_make_index_claim AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION make_index_claim();
         """
 
     /// Makes library `schemaName`'s tables where they are absent, under the library's advisory

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkPostgres
 import InkTools
 
 /// The open library and the shared options: what the `library` subcommands do.
@@ -12,7 +13,10 @@ struct LibrarySession {
         let indexer = NoteIndexer(recognizer: try options.lineRecognizer(vocabulary: vocabulary))
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let bar = ProgressBar(label: label, total: nil)
-        let report = try await LibraryRebuilder(library: library, indexer: indexer, concurrency: jobs).run(force: force) { state in
+        var rebuilder = LibraryRebuilder(library: library, indexer: indexer, concurrency: jobs)
+        // A PostgreSQL library's reindex is shared with its servers and workers.
+        if case .postgres(let url, let name) = options.store { rebuilder.claims = try PostgresLibrary.claims(url, library: name) }
+        let report = try await rebuilder.run(force: force) { state in
             bar.update(done: state.done, total: state.total)
         }
         bar.finish()
