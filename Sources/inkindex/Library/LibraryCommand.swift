@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import InkIndex
 
-/// `inkindex library`: a SQLite library of notes whose strokes are the record and whose
-/// recognized text is a rebuildable index. One subcommand per file beside this one.
+/// `inkindex library`: a library of notes (a SQLite file, or PostgreSQL with --database) whose
+/// strokes are the record and whose recognized text is a rebuildable index. One subcommand per file beside this one.
 struct LibraryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
-        abstract: "Add, search, reindex, check and export notes in a note library (SQLite).",
+        abstract: "Add, search, reindex, check, copy and export notes in a note library (SQLite or PostgreSQL).",
         subcommands: [
             LibraryAddCommand.self,
             LibrarySearchCommand.self,
@@ -19,11 +19,12 @@ struct LibraryCommand: AsyncParsableCommand {
             LibraryListCommand.self,
             LibraryVocabularyCommand.self,
             LibrarySyncCommand.self,
+            LibraryCopyCommand.self,
         ])
 
     @OptionGroup var library: LibraryOptions
 
     func run() async throws {
-        throw CLIError.usage("missing subcommand (add, search, reindex, stats, check, repair, export, list, vocabulary, sync); see 'inkindex library --help'")
+        throw CLIError.usage("missing subcommand (add, search, reindex, stats, check, repair, export, list, vocabulary, sync, copy); see 'inkindex library --help'")
     }
 }
