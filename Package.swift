@@ -60,7 +60,7 @@ let package = Package(
         // layout and server-load benchmarks, recognition evaluation and held-out writers, noisy
         // and transcript stand-in recognizers, the demo's notes.
         .target(name: "InkTools", dependencies: [
-            "InkIndex", "InkSynthesis", "InkServer",
+            "InkIndex", "InkSynthesis", "InkServer", "InkPostgres",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

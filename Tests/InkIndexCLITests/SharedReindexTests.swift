@@ -30,7 +30,8 @@ struct SharedReindexTests {
             let lock = NSLock(), box = LineBox()
             reader = Thread {
                 var pending = ""
-                while let data = try? handle.read(upToCount: 4096), !data.isEmpty {
+                // availableData returns what the pipe holds (read(upToCount:) waits for the count).
+                while case let data = handle.availableData, !data.isEmpty {
                     pending += String(decoding: data, as: UTF8.self)
                     while let newline = pending.firstIndex(of: "\n") {
                         let line = String(pending[..<newline])

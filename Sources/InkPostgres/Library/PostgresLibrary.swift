@@ -39,6 +39,14 @@ package enum PostgresLibrary {
                            location: displayLocation(url, library: library), keepsEvidence: keepsEvidence)
     }
 
+    /// Removes library `library` and everything in it (its schema): for benchmarks that start
+    /// afresh. Nothing else in the database is touched.
+    package static func drop(_ url: String, library: String) throws {
+        try validate(libraryName: library)
+        let session = try PostgresConnection(url)
+        try session.execute("DROP SCHEMA IF EXISTS \(PostgresLibrarySchema.quoted(PostgresLibrarySchema.schemaName(ofLibrary: library))) CASCADE")
+    }
+
     /// Refuses a library name that is empty, longer than 48 characters, or holds anything but
     /// ASCII letters, digits and `_` (names become part of a schema's name).
     package static func validate(libraryName name: String) throws {

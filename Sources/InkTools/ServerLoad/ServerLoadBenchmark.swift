@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkPostgres
 import InkServer
 
 /// The load benchmark behind `inkindex bench-serve`: a library of N notes (one line of ink each),
@@ -27,6 +28,14 @@ public struct ServerLoadBenchmark: Sendable {
         public var dataPath: String? = "../shared/data/iam-ondb/trainset.jsonl.gz"
         /// The library file (made afresh).
         public var databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-bench-serve.sqlite").path
+        /// A PostgreSQL library (made afresh) instead of the file: then `servers` processes of
+        /// `serverCommand` serve it, each client keeping to one of them in turn (client c to
+        /// server c mod N: the benchmark's own round robin).
+        public var postgres: (url: String, library: String)?
+        public var servers = 1
+        /// `inkindex serve` and its options (the model), for the server processes; the store and
+        /// `--port 0` are added.
+        public var serverCommand: [String] = []
         /// Shares of the requests: searches, note writes (POST, or PUT adding a line to a note
         /// the client wrote), recognitions of a one-line page.
         public var searchShare = 0.90
@@ -95,18 +104,16 @@ public struct ServerLoadBenchmark: Sendable {
         report.notes = config.notes
         log(String(format: "library: %d notes in %.1f s (stand-in readings)", config.notes, report.buildSeconds))
 
-        var serverConfiguration = ServerConfiguration()
-        serverConfiguration.reindexesOnStart = false
-        let server = try InkServer(databasePath: config.databasePath, recognizer: recognizer, configuration: serverConfiguration)
-        let port = try await server.start(host: "127.0.0.1", port: 0)
-        log("server on 127.0.0.1:\(port); \(config.clients) clients for \(Int(config.seconds)) s...")
+        let (ports, stopServers) = try await startServers()
+        let port = ports[0]
+        log("\(ports.count) server(s) on 127.0.0.1:\(ports.map(String.init).joined(separator: ",")); \(config.clients) clients for \(Int(config.seconds)) s...")
 
         let queries = Self.queries(from: corpus, count: 2_000, seed: config.seed)
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(config.seconds * 1000)))
         let loadStart = ContinuousClock.now
         let results = try await withThrowingTaskGroup(of: LoadClient.Results.self) { group in
             for c in 0..<config.clients {
-                let client = LoadClient(port: port, corpus: corpus, queries: queries, seed: config.seed &+ UInt64(c) &* 7919,
+                let client = LoadClient(port: ports[c % ports.count], corpus: corpus, queries: queries, seed: config.seed &+ UInt64(c) &* 7919,
                                         searchShare: config.searchShare, writeShare: config.writeShare, number: c)
                 group.addTask { await client.run(until: deadline) }
             }
@@ -153,9 +160,9 @@ public struct ServerLoadBenchmark: Sendable {
         report.pageRecognizeMedian = Self.percentile(pageTimes.sorted(), 0.5)
         report.pageRecognizeElapsedMedian = Self.percentile(elapsed.sorted(), 0.5)
 
-        await server.shutdown()
+        await stopServers()
         log("checking the library...")
-        let library = try NoteLibrary(path: config.databasePath)
+        let library = try store.open()
         let check = try await library.check()
         report.checkProblems = check.problems
         let stored = Set(try await library.notes().map(\.id))
@@ -164,10 +171,33 @@ public struct ServerLoadBenchmark: Sendable {
         return report
     }
 
+    private var store: NoteStore {
+        configuration.postgres.map { .postgres(url: $0.url, library: $0.library) } ?? .sqlite(path: configuration.databasePath)
+    }
+
+    /// The server in this process (SQLite), or `servers` processes on the PostgreSQL library.
+    private func startServers() async throws -> (ports: [Int], stop: @Sendable () async -> Void) {
+        if let postgres = configuration.postgres {
+            guard !configuration.serverCommand.isEmpty else { throw ServerProcesses.Failure(description: "no server command to start") }
+            let processes = try ServerProcesses.start(configuration.servers, command: configuration.serverCommand
+                + ["--database", postgres.url, "--library-name", postgres.library, "--port", "0"])
+            return (processes.ports, { processes.stop() })
+        }
+        var serverConfiguration = ServerConfiguration()
+        serverConfiguration.reindexesOnStart = false
+        let server = try InkServer(databasePath: configuration.databasePath, recognizer: recognizer, configuration: serverConfiguration)
+        let port = try await server.start(host: "127.0.0.1", port: 0)
+        return ([port], { await server.shutdown() })
+    }
+
     private func buildLibrary(corpus: LoadCorpus, log: @Sendable (String) -> Void) async throws {
         let path = configuration.databasePath
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let library = try NoteLibrary(path: path)
+        if let postgres = configuration.postgres {
+            try PostgresLibrary.drop(postgres.url, library: postgres.library)
+        } else {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let library = try store.open()
         let version = recognizer.recognitionVersion
         let batch = 500
         for start in stride(from: 0, to: configuration.notes, by: batch) {
@@ -183,7 +213,10 @@ public struct ServerLoadBenchmark: Sendable {
                 let seed = note.id.utf8.reduce(UInt64(1_469_598_103_934_665_603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
                 let words = StandInReadings.words(of: note.title, strokes: note.drawing.strokes, seed: seed)
                 let (_, checksum) = try await library.indexTarget(noteID: note.id)
-                try await library.commitIndex(NoteIndex(recognitionVersion: version, words: words), noteID: note.id, drawingChecksum: checksum)
+                // Stamped as the recognizer's own, so that no server reindexes them in the background.
+                let index = NoteIndex(recognitionVersion: version, recognitionModel: recognizer.recognitionModel,
+                                      languages: recognizer.languages, words: words)
+                try await library.commitIndex(index, noteID: note.id, drawingChecksum: checksum)
             }
             if range.upperBound % 2_000 == 0 { log("  \(range.upperBound) notes") }
         }

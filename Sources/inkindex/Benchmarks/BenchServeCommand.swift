@@ -37,6 +37,14 @@ struct BenchServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The library file (default: a temporary one).", valueName: "path"))
     var db: String?
 
+    @Option(help: ArgumentHelp("""
+        A PostgreSQL database (postgresql://…) to hold the library instead (its library 'bench' is         made afresh), served by --servers processes of this inkindex.
+        """, valueName: "url"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("Server processes on --database, each client keeping to one in turn.", valueName: "n"))
+    var servers = 1
+
     @Option(name: .customLong("search-share"), help: ArgumentHelp("Fraction of requests that search.", valueName: "f"))
     var searchShare = ServerLoadBenchmark.Configuration().searchShare
 
@@ -47,7 +55,8 @@ struct BenchServeCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard notes > 0, clients > 0, seconds > 0 else { throw ValidationError("counts and seconds must be positive") }
+        guard notes > 0, clients > 0, seconds > 0, servers > 0 else { throw ValidationError("counts and seconds must be positive") }
+        if servers > 1, database == nil { throw ValidationError("--servers needs --database (one process owns a SQLite file)") }
         guard searchShare >= 0, writeShare >= 0, searchShare + writeShare <= 1 else {
             throw ValidationError("--search-share and --write-share are fractions adding up to at most 1")
         }
@@ -62,6 +71,12 @@ struct BenchServeCommand: AsyncParsableCommand {
         config.databasePath = db ?? config.databasePath
         config.searchShare = searchShare
         config.writeShare = writeShare
+        if let database {
+            config.postgres = (database, "bench")
+            config.servers = servers
+            let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
+            config.serverCommand = [executable, "serve", "--model", model.model.rawValue]
+        }
         let report = try await ServerLoadBenchmark(configuration: config, recognizer: try model.load()).run { Terminal.printError($0) }
         if json { try Terminal.printJSON(report, pretty: true); return }
         func row(_ kind: String) -> String {
