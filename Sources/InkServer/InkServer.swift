@@ -45,7 +45,8 @@ public actor InkServer {
     public init(store: NoteStore, recognizer: any LineRecognizing, configuration: ServerConfiguration = ServerConfiguration()) throws {
         self.store = store
         self.configuration = configuration
-        let libraries = try LibraryDirectory(store: store, readers: configuration.readerConnections)
+        let libraries = try LibraryDirectory(store: store, readers: configuration.readerConnections,
+                                             capacity: configuration.maxOpenLibraries)
         responder = APIResponder(libraries: libraries, recognizer: recognizer, configuration: configuration,
                                  files: PlaygroundFiles.embedded())
     }

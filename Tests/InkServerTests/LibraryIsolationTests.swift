@@ -84,3 +84,21 @@ struct LibraryIsolationTests {
         }
     }
 }
+
+extension LibraryIsolationTests {
+    /// Past `maxOpenLibraries`, the library used least recently is closed and opened again at its
+    /// next request, with its notes.
+    @Test func librariesPastTheCapAreClosedAndOpenAgain() async throws {
+        let tokens = try LibraryTokens(parsing: (0..<5).map { "token-\($0) library\($0)" }.joined(separator: "\n"))
+        try await withServer(configure: { $0.libraries = tokens; $0.maxOpenLibraries = 2; $0.readerConnections = 1 }) { server in
+            var ids: [String] = []
+            for k in 0..<5 {
+                ids.append(try await server.create(transcribedPage(["grace for library \(k)"]), title: "n\(k)", headers: auth("token-\(k)")))
+            }
+            for k in 0..<5 {
+                let listed = try await server.send("GET", "/api/notes", headers: auth("token-\(k)")).json(NoteList.self).notes.map(\.id)
+                #expect(listed == [ids[k]], "library \(k)")
+            }
+        }
+    }
+}

@@ -240,6 +240,11 @@ public actor NoteLibrary {
     public func contains(id: String) throws -> Bool { try exists(id) }
 
     /// The titles of the notes `ids` that exist, by id. One query for any number.
+    ///
+    /// ```swift
+    /// let hits = try await library.search("grace")
+    /// let titles = try await library.titles(ofNotes: Set(hits.map(\.noteID)))
+    /// ```
     public func titles(ofNotes ids: some Collection<String>) throws -> [String: String] {
         guard !ids.isEmpty else { return [:] }
         return Dictionary(try db.query("SELECT id, title FROM notes WHERE id IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
@@ -253,7 +258,13 @@ public actor NoteLibrary {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The checksum a note of `drawing` is stored with (that `commitIndex` compares with).
+    /// The checksum a note of `drawing` is stored with (that `commitIndex` compares with): an
+    /// index made from `drawing` is committed only while the note still holds it.
+    ///
+    /// ```swift
+    /// let index = try await NoteIndexer(recognizer: recognizer).index(drawing)
+    /// try await library.commitIndex(index, noteID: id, drawingChecksum: NoteLibrary.checksum(of: drawing))
+    /// ```
     public static func checksum(of drawing: Drawing) -> Int64 {
         Int64(CRC32C.checksum(BinaryDrawingCodec.encode(drawing)))
     }

@@ -40,26 +40,45 @@ final class LibraryConnections: Sendable {
 final class LibraryDirectory: @unchecked Sendable {
     let store: NoteStore
     private let readerCount: Int
+    private let capacity: Int
     private let lock = NSLock()
     private var open: [String: LibraryConnections] = [:]
+    /// When each open library (but the default) was last asked for, by a counter.
+    private var lastUse: [String: Int] = [:]
+    private var uses = 0
     /// The library of requests without tokens (and of the background reindex).
     let defaultLibrary: LibraryConnections
 
-    init(store: NoteStore, readers: Int) throws {
+    init(store: NoteStore, readers: Int, capacity: Int = 32) throws {
         self.store = store
         readerCount = readers
+        self.capacity = max(1, capacity)
         defaultLibrary = try LibraryConnections(store: store, name: NoteStore.defaultLibrary, readers: readers)
         open[NoteStore.defaultLibrary] = defaultLibrary
     }
 
     /// The connections of library `name`, opened (and its tables made) at the first request.
-    /// O(1) once open; opening holds other first requests back for the few connections' setup.
+    /// O(1) once open; opening holds other first requests back for the few connections' setup,
+    /// and closes the library used least recently where `capacity` are open (O(capacity)); its
+    /// requests in flight keep their connections until they finish.
     func connections(of name: String) throws -> LibraryConnections {
         try lock.withLock {
-            if let known = open[name] { return known }
+            uses += 1
+            if let known = open[name] {
+                if name != NoteStore.defaultLibrary { lastUse[name] = uses }
+                return known
+            }
             let connections = try LibraryConnections(store: try store.library(name), name: name, readers: readerCount)
             open[name] = connections
+            lastUse[name] = uses
+            if lastUse.count > capacity, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {
+                lastUse[oldest] = nil
+                open[oldest] = nil
+            }
             return connections
         }
     }
+
+    /// The libraries open now (the default one included).
+    var openCount: Int { lock.withLock { open.count } }
 }

@@ -38,6 +38,11 @@ public struct ServerConfiguration: Sendable {
     /// Extra library connections that answer searches and reads in parallel with the one that
     /// writes (SQLite in WAL mode: readers never wait for the writer). Default: the number of cores.
     public var readerConnections = ProcessInfo.processInfo.activeProcessorCount
+    /// Libraries (of `libraries`' tokens) kept open at once besides the default one; past it the
+    /// one used least recently is closed (its connections: `1 + readerConnections` each, which a
+    /// PostgreSQL server's `max_connections` must allow for every server), and opened again at
+    /// its next request.
+    public var maxOpenLibraries = 32
     /// Threads that answer requests (searches, reads, writes to the library), apart from Swift's
     /// cooperative pool so that SQLite waiting on the disk holds none of its threads. Default:
     /// twice the cores, at least 4.
