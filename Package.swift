@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkToolsTests", dependencies: ["InkTools", "InkIndex", "InkSynthesis"]),
         .testTarget(name: "InkServerTests", dependencies: [
-            "InkServer", "InkIndex", "InkTools", "InkSynthesis", "InkTestSupport",
+            "InkServer", "InkIndex", "InkPostgres", "InkTools", "InkSynthesis", "InkTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkPostgres
 import NIOCore
 import NIOPosix
 #if canImport(Glibc)
@@ -47,7 +48,12 @@ public actor InkServer {
         self.configuration = configuration
         let libraries = try LibraryDirectory(store: store, readers: configuration.readerConnections,
                                              capacity: configuration.maxOpenLibraries)
-        responder = APIResponder(libraries: libraries, recognizer: recognizer, configuration: configuration,
+        var tokenTable: PostgresTokenTable?
+        if configuration.usesTokenTable {
+            guard case .postgres(let url, _) = store else { throw InkServerError.tokenTableNeedsPostgres }
+            tokenTable = try PostgresTokenTable(url: url, cacheFor: .milliseconds(Int64(configuration.tokenTableCacheSeconds * 1000)))
+        }
+        responder = APIResponder(libraries: libraries, tokenTable: tokenTable, recognizer: recognizer, configuration: configuration,
                                  files: PlaygroundFiles.embedded())
     }
 
@@ -116,10 +122,13 @@ public actor InkServer {
 public enum InkServerError: Error, CustomStringConvertible {
     /// `start` on a server already started or shut down.
     case notStartable
+    /// `usesTokenTable` with a SQLite store: the table lives in the PostgreSQL database.
+    case tokenTableNeedsPostgres
 
     public var description: String {
         switch self {
         case .notStartable: "the server is already running or has been shut down"
+        case .tokenTableNeedsPostgres: "a token table needs a PostgreSQL store (--database)"
         }
     }
 }

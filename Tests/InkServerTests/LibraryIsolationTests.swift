@@ -1,5 +1,6 @@
 import Foundation
 import InkServer
+@testable import InkPostgres
 import InkTestSupport
 import InkTools
 import Testing
@@ -99,6 +100,29 @@ extension LibraryIsolationTests {
                 let listed = try await server.send("GET", "/api/notes", headers: auth("token-\(k)")).json(NoteList.self).notes.map(\.id)
                 #expect(listed == [ids[k]], "library \(k)")
             }
+        }
+    }
+}
+
+extension LibraryIsolationTests {
+    /// Tokens a service issues in the database open their library at once and stop when revoked;
+    /// a token the table does not hold is 401, as one the file does not hold.
+    @Test(.enabled(if: PostgresTestCluster.shared != nil, Comment(rawValue: PostgresTestCluster.unavailable)))
+    func tokensIssuedInTheDatabaseOpenTheirLibrary() async throws {
+        let cluster = try #require(PostgresTestCluster.shared)
+        let url = cluster.connectionString(database: try cluster.createDatabase())
+        try await withServer(store: .postgres(url: url), configure: { $0.usesTokenTable = true; $0.tokenTableCacheSeconds = 0 }) { server in
+            let table = try PostgresTokenTable(url: url)
+            #expect(try await server.send("GET", "/api/notes", headers: auth("issued-later")).status == 401)
+            try table.issue("issued-later", library: "carol")
+            let id = try await server.create(transcribedPage(["grace for carol"]), title: "carol's", headers: auth("issued-later"))
+            try table.issue("carol-too", library: "carol")
+            #expect(try await server.send("GET", "/api/notes/\(id)", headers: auth("carol-too")).status == 200)
+            try table.revoke("issued-later")
+            #expect(try await server.send("GET", "/api/notes/\(id)", headers: auth("issued-later")).status == 401)
+            // The table keeps hashes, never the token.
+            let stored = try PostgresConnection(url).query("SELECT token_sha256 FROM inkindex.tokens") { $0.text(0) }
+            #expect(stored.count == 1 && !stored[0].contains("carol") && stored[0].count == 64)
         }
     }
 }

@@ -9,6 +9,8 @@ import NIOHTTP1
 /// recognized, so a failed request changes nothing stored.
 final class APIResponder: ServerResponder {
     let libraries: LibraryDirectory
+    /// The database's issued tokens (`ServerConfiguration.usesTokenTable`).
+    let tokenTable: PostgresTokenTable?
     let recognizer: any LineRecognizing
     let configuration: ServerConfiguration
     let files: PlaygroundFiles
@@ -28,8 +30,10 @@ final class APIResponder: ServerResponder {
     // Guarded by policyLock; set once at start (the bound host), read by every request.
     nonisolated(unsafe) private var policy: RequestPolicy
 
-    init(libraries: LibraryDirectory, recognizer: any LineRecognizing, configuration: ServerConfiguration, files: PlaygroundFiles) {
+    init(libraries: LibraryDirectory, tokenTable: PostgresTokenTable? = nil, recognizer: any LineRecognizing,
+         configuration: ServerConfiguration, files: PlaygroundFiles) {
         self.libraries = libraries
+        self.tokenTable = tokenTable
         self.recognizer = recognizer
         languageRecognizers = LanguageRecognizers(base: recognizer)
         self.configuration = configuration
@@ -134,6 +138,12 @@ final class APIResponder: ServerResponder {
         var library: String?
         if let token = configuration.token, Self.constantTimeEqual(given, Array(token.utf8)) { library = NoteStore.defaultLibrary }
         for (token, name) in configuration.libraries.tokens where Self.constantTimeEqual(given, Array(token.utf8)) { library = name }
+        if library == nil, !given.isEmpty, let tokenTable {
+            // Compared by the database, by the token's hash; a database that cannot answer is 503.
+            do { library = try tokenTable.library(of: String(decoding: given, as: UTF8.self)) } catch {
+                throw .unavailable("the token cannot be checked now: the note store is unavailable")
+            }
+        }
         guard !given.isEmpty, let library else {
             throw .unauthorized(header.isEmpty ? "this server answers its API only with 'Authorization: Bearer <token>'"
                                                : "the bearer token is not one this server was started with")

@@ -20,8 +20,14 @@ public struct ServerConfiguration: Sendable {
     /// default library. Empty: one library, as without tokens.
     public var libraries = LibraryTokens()
 
-    /// Whether `/api/` requests need a bearer token (`token` or one of `libraries`).
-    public var requiresToken: Bool { token != nil || !libraries.tokens.isEmpty }
+    /// With a PostgreSQL store: tokens are also looked up in the database's `inkindex.tokens`
+    /// (their SHA-256 and library, issued and revoked by the service while servers run), each
+    /// answer kept `tokenTableCacheSeconds`.
+    public var usesTokenTable = false
+    public var tokenTableCacheSeconds = 30.0
+
+    /// Whether `/api/` requests need a bearer token (`token`, one of `libraries`, or the table's).
+    public var requiresToken: Bool { token != nil || !libraries.tokens.isEmpty || usesTokenTable }
     /// Host names answered besides loopback names and the address the server is bound to (a
     /// reverse proxy's public name). Requests with any other `Host` get 421: a page whose DNS
     /// name is rebound to 127.0.0.1 cannot read the notes.

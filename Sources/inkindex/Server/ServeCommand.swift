@@ -31,6 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
         """, valueName: "file"))
     var tokens: String?
 
+    @Flag(name: .customLong("tokens-table"), help: ArgumentHelp("""
+        With --database: also accept the tokens the service issues in the database's table         inkindex.tokens (SHA-256 of the token, library), each answer kept 30 s.
+        """))
+    var tokensTable = false
+
     @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
         "A Host name answered besides loopback and --host (repeat for more; e.g. a reverse proxy's name).", valueName: "name"))
     var allowedHosts: [String] = []
@@ -62,6 +67,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = ServerConfiguration(token: token)
+        if tokensTable {
+            guard library.database != nil else { throw ValidationError("--tokens-table needs --database") }
+            configuration.usesTokenTable = true
+        }
         if let tokens {
             guard let text = try? String(contentsOfFile: tokens, encoding: .utf8) else { throw CLIError.badInput("cannot read the tokens file \(tokens)") }
             do { configuration.libraries = try LibraryTokens(parsing: text) } catch { throw CLIError.badInput("\(tokens), \(error)") }
