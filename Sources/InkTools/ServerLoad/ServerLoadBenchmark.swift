@@ -33,6 +33,9 @@ public struct ServerLoadBenchmark: Sendable {
         /// server c mod N: the benchmark's own round robin).
         public var postgres: (url: String, library: String)?
         public var servers = 1
+        /// Keeps a library that already holds at least `notes` notes (from an earlier run) rather
+        /// than building it again: the runs of one size then share one build.
+        public var reusesLibrary = false
         /// `inkindex serve` and its options (the model), for the server processes; the store and
         /// `--port 0` are added.
         public var serverCommand: [String] = []
@@ -99,10 +102,15 @@ public struct ServerLoadBenchmark: Sendable {
         log("corpus: \(corpus.source)")
 
         let started = ContinuousClock.now
-        try await buildLibrary(corpus: corpus, log: log)
-        report.buildSeconds = Self.seconds(started.duration(to: .now))
-        report.notes = config.notes
-        log(String(format: "library: %d notes in %.1f s (stand-in readings)", config.notes, report.buildSeconds))
+        let existing = config.reusesLibrary ? ((try? await store.open().notes().count) ?? 0) : 0
+        if existing >= config.notes {
+            log("library: \(existing) notes kept from an earlier run")
+        } else {
+            try await buildLibrary(corpus: corpus, log: log)
+            report.buildSeconds = Self.seconds(started.duration(to: .now))
+            log(String(format: "library: %d notes in %.1f s (stand-in readings)", config.notes, report.buildSeconds))
+        }
+        report.notes = max(existing, config.notes)
 
         let (ports, stopServers) = try await startServers()
         let port = ports[0]

@@ -45,6 +45,9 @@ struct BenchServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Server processes on --database, each client keeping to one in turn.", valueName: "n"))
     var servers = 1
 
+    @Flag(help: "Keep a library that already holds --notes notes (from an earlier run) instead of building it again.")
+    var reuse = false
+
     @Option(name: .customLong("search-share"), help: ArgumentHelp("Fraction of requests that search.", valueName: "f"))
     var searchShare = ServerLoadBenchmark.Configuration().searchShare
 
@@ -71,6 +74,7 @@ struct BenchServeCommand: AsyncParsableCommand {
         config.databasePath = db ?? config.databasePath
         config.searchShare = searchShare
         config.writeShare = writeShare
+        config.reusesLibrary = reuse
         if let database {
             config.postgres = (database, "bench")
             config.servers = servers
