@@ -39,8 +39,10 @@ public enum ShippedRecognizer {
     /// model retrained with the Latin alphabet of 20 languages (model version 6), a word prior
     /// per language (`DecodingOptions.languages`, stored with each note), keys that fold æ, œ, ø,
     /// ł and the German, Danish and Norwegian transliterations, and book names of 19 more
-    /// languages in scripture references.
-    public static let recognitionVersion = 6
+    /// languages in scripture references. Version 7: the research model's third stage on the
+    /// Latin alphabet (model version 7: same network, weights read other text), so that notes
+    /// read by version 6's weights are read again.
+    public static let recognitionVersion = 7
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
