@@ -28,6 +28,10 @@ struct TestServer {
         // The whole suite at once on two cores can take longer than the 20 s a note may take in
         // production; tests of the deadline set their own.
         configuration.recognitionDeadline = .seconds(600)
+        // Likewise the connection timeouts: a test task starved by the rest of the suite can
+        // leave a keep-alive connection idle past a minute. Tests of the timeouts set their own.
+        configuration.idleTimeout = .seconds(600)
+        configuration.requestTimeout = .seconds(600)
         configure(&configuration)
         let server = try InkServer(store: store, recognizer: recognizer, configuration: configuration)
         let port = try await server.start(host: "127.0.0.1", port: 0)

@@ -16,6 +16,9 @@ import Foundation
 /// ```
 package final class PostgresConnection {
     private var handle: OpaquePointer?
+    /// Statements with parameters prepared on this session, by their SQL: parsed and planned
+    /// once, not on every run (a search runs dozens). A new session starts without them.
+    private var prepared: [String: String] = [:]
     /// The libpq connection string or URI (`postgresql://user@host/db`, `host=/tmp dbname=x`).
     package let connectionString: String
     /// Every statement is cancelled by the server past this (SQLSTATE 57014); nil for none.
@@ -44,6 +47,7 @@ package final class PostgresConnection {
     package func reconnect() throws(PostgresError) {
         if let handle { PQfinish(handle) }
         handle = nil
+        prepared = [:]
         try connect()
     }
 
@@ -119,8 +123,9 @@ package final class PostgresConnection {
         if parameters.isEmpty {
             result = PQexec(handle, sql)
         } else {
+            let name = try preparedName(sql, parameterCount: parameters.count, on: handle)
             result = Self.withParameters(parameters) { values, lengths, formats in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+                PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
             }
         }
         guard let result else {
@@ -140,6 +145,24 @@ package final class PostgresConnection {
                                 connectionLost: state == nil || PQstatus(handle) != CONNECTION_OK || state?.hasPrefix("08") == true
                                     || state == "57P01" || state == "57P02" || state == "57P03")
         }
+    }
+
+    /// The name of `sql` prepared on this session, preparing it at its first run.
+    private func preparedName(_ sql: String, parameterCount: Int, on handle: OpaquePointer) throws(PostgresError) -> String {
+        if let name = prepared[sql] { return name }
+        let name = "inkindex_\(prepared.count)"
+        guard let result = PQprepare(handle, name, sql, Int32(parameterCount), nil) else {
+            throw PostgresError(sqlState: nil, message: String(cString: PQerrorMessage(handle)), context: sql,
+                                connectionLost: PQstatus(handle) != CONNECTION_OK)
+        }
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_COMMAND_OK else {
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            throw PostgresError(sqlState: state, message: String(cString: PQresultErrorMessage(result)), context: sql,
+                                connectionLost: state == nil || PQstatus(handle) != CONNECTION_OK)
+        }
+        prepared[sql] = name
+        return name
     }
 
     /// Lays the parameters out as libpq wants them: NUL-terminated text, or bytes with their

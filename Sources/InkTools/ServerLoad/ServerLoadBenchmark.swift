@@ -113,6 +113,20 @@ public struct ServerLoadBenchmark: Sendable {
         report.notes = max(existing, config.notes)
 
         let (ports, stopServers) = try await startServers()
+        do {
+            return try await load(on: ports, corpus: corpus, report: report, stopServers: stopServers, log: log)
+        } catch {
+            await stopServers()
+            throw error
+        }
+    }
+
+    /// The load on the servers at `ports`, the page recognitions, then the servers stopped and
+    /// the library checked.
+    private func load(on ports: [Int], corpus: LoadCorpus, report: Report, stopServers: @Sendable () async -> Void,
+                      log: @Sendable (String) -> Void) async throws -> Report {
+        let config = configuration
+        var report = report
         let port = ports[0]
         log("\(ports.count) server(s) on 127.0.0.1:\(ports.map(String.init).joined(separator: ",")); \(config.clients) clients for \(Int(config.seconds)) s...")
 

@@ -62,6 +62,9 @@ public final class ServerProcesses: @unchecked Sendable {
         throw Failure(description: "a server did not say its port: \(text.suffix(300))")
     }
 
+    /// A benchmark that fails half way still leaves no server running.
+    deinit { stop() }
+
     /// SIGTERM to each (writes in flight finish), then waits for every one to exit.
     public func stop() {
         for process in processes where process.isRunning { process.terminate() }
