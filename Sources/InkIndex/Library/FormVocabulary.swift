@@ -13,10 +13,20 @@ final class FormVocabulary {
     /// How many tokens carry a term, counted once per connection: a cost estimate for choosing
     /// what to read, so a count made stale by later indexing does no harm.
     func postingCount(of term: Int64, in db: any SQLConnection) throws -> Int {
-        if let count = postingCounts[term] { return count }
-        let count = Int(try db.scalarInt("SELECT count(*) FROM postings WHERE term = ?", [.int(term)]) ?? 0)
-        postingCounts[term] = count
-        return count
+        try postingCount(of: [term], in: db)
+    }
+
+    /// How many postings the terms have in all, the terms not yet counted counted in one
+    /// statement (on PostgreSQL each statement is a round trip).
+    func postingCount(of terms: [Int64], in db: any SQLConnection) throws -> Int {
+        let uncounted = Set(terms.filter { postingCounts[$0] == nil })
+        if !uncounted.isEmpty {
+            try db.forEachRow("SELECT j.value, (SELECT count(*) FROM postings WHERE term = j.value) FROM \(db.dialect.integers(as: "j"))",
+                              [.text(Self.jsonArray(uncounted.sorted().map(String.init)))]) { row in
+                postingCounts[row.int(0)] = Int(row.int(1))
+            }
+        }
+        return terms.reduce(0) { $0 + (postingCounts[$1] ?? 0) }
     }
 
     /// Terms one query word matches, each with what a posting of it can score (`KeyBound`).

@@ -58,26 +58,38 @@ enum MarkupRows {
     }
 
     /// The links with an end holding one of `tokens`, by id (the order they were written in).
-    /// Complexity: one index seek per token, then the ends of the links found.
+    /// Complexity: three statements for any number of tokens and links (on PostgreSQL each
+    /// statement is a round trip): one index seek per token, then the ends and the end tokens of
+    /// the links found.
     static func links(touching tokens: [Int64], in db: any SQLConnection) throws -> [Link] {
         guard !tokens.isEmpty else { return [] }
-        let ids = try db.query("""
-            SELECT DISTINCT link FROM link_tokens WHERE token IN (SELECT value FROM \(db.dialect.integers(as: "j"))) ORDER BY link
-            """, [.text(FormVocabulary.jsonArray(tokens.map(String.init)))]) { $0.int(0) }
-        return try ids.compactMap { id in
-            guard let (kind, mark) = try db.query("SELECT kind, mark_kind FROM links WHERE id = ?", [.int(id)], row: {
-                (LayoutRelation.Kind(rawValue: $0.text(0)), $0.isNull(1) ? nil : LayoutMark.Kind(rawValue: $0.text(1)))
-            }).first, let kind else { return nil }
-            var ends = try db.query("SELECT position, role, stroke_ids FROM link_ends WHERE link = ? ORDER BY position", [.int(id)]) {
-                End(link: id, position: Int($0.int(0)), role: PageMarkup.End.Role(rawValue: $0.text(1)) ?? .mark,
-                    strokeIDs: TokenCoding.decodeIDs($0.blob(2)), tokens: [])
-            }
-            for k in ends.indices {
-                ends[k].tokens = try db.query("SELECT token FROM link_tokens WHERE link = ? AND position = ? ORDER BY token",
-                                              [.int(id), .int(ends[k].position)]) { $0.int(0) }
-            }
-            return Link(id: id, kind: kind, mark: mark, ends: ends)
+        var links: [Link] = []
+        try db.forEachRow("""
+            SELECT l.id, l.kind, l.mark_kind FROM links l
+            WHERE l.id IN (SELECT link FROM link_tokens WHERE token IN (SELECT value FROM \(db.dialect.integers(as: "j")))) ORDER BY l.id
+            """, [.text(FormVocabulary.jsonArray(tokens.map(String.init)))]) { row in
+            guard let kind = LayoutRelation.Kind(rawValue: row.text(1)) else { return }
+            links.append(Link(id: row.int(0), kind: kind, mark: row.isNull(2) ? nil : LayoutMark.Kind(rawValue: row.text(2)), ends: []))
         }
+        guard !links.isEmpty else { return [] }
+        let ids = FormVocabulary.jsonArray(links.map { String($0.id) })
+        let offsets = Dictionary(uniqueKeysWithValues: links.enumerated().map { ($1.id, $0) })
+        try db.forEachRow("""
+            SELECT link, position, role, stroke_ids FROM link_ends WHERE link IN (SELECT value FROM \(db.dialect.integers(as: "j")))
+            ORDER BY link, position
+            """, [.text(ids)]) { row in
+            let link = row.int(0)
+            links[offsets[link]!].ends.append(End(link: link, position: Int(row.int(1)), role: PageMarkup.End.Role(rawValue: row.text(2)) ?? .mark,
+                                                  strokeIDs: TokenCoding.decodeIDs(row.blob(3)), tokens: []))
+        }
+        try db.forEachRow("""
+            SELECT link, position, token FROM link_tokens WHERE link IN (SELECT value FROM \(db.dialect.integers(as: "j")))
+            ORDER BY link, position, token
+            """, [.text(ids)]) { row in
+            let k = offsets[row.int(0)]!, position = Int(row.int(1))
+            if let end = links[k].ends.firstIndex(where: { $0.position == position }) { links[k].ends[end].tokens.append(row.int(2)) }
+        }
+        return links
     }
 
     /// The best reading of each stored token, by id.
@@ -89,21 +101,25 @@ enum MarkupRows {
         }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The relations of a hit on the stored tokens `hit`, as `HitContext(tokens:of:markup:)`
-    /// makes them in memory.
-    static func relations(ofHit hit: [Int64], in db: any SQLConnection) throws -> [HitContext.Relation] {
-        let links = try links(touching: hit, in: db)
-        let readings = try bestReadings(of: links.flatMap { $0.ends.flatMap(\.tokens) }, in: db)
-        let own = Set(hit)
-        var relations: [HitContext.Relation] = []
-        for link in links {
-            guard let mine = link.ends.first(where: { $0.tokens.contains(where: own.contains) }) else { continue }
-            for end in link.ends where !end.tokens.contains(where: own.contains) && !(end.tokens.isEmpty && end.strokeIDs.isEmpty) {
-                let reading = end.tokens.compactMap { readings[$0] }.filter { !$0.isEmpty }.joined(separator: " ")
-                relations.append(HitContext.Relation(kind: link.kind, mark: link.mark, role: mine.role, otherRole: end.role,
-                                                     reading: reading, strokeIDs: end.strokeIDs))
+    /// The relations of each hit on the stored tokens `hits[k]`, as `HitContext(tokens:of:markup:)`
+    /// makes them in memory. Complexity: four statements for any number of hits
+    /// (`links(touching:)`, then the best readings of the other ends).
+    static func relations(ofHits hits: [[Int64]], in db: any SQLConnection) throws -> [[HitContext.Relation]] {
+        let links = try links(touching: Array(Set(hits.joined())).sorted(), in: db)
+        guard !links.isEmpty else { return hits.map { _ in [] } }
+        let readings = try bestReadings(of: Array(Set(links.flatMap { $0.ends.flatMap(\.tokens) })).sorted(), in: db)
+        return hits.map { hit in
+            let own = Set(hit)
+            var relations: [HitContext.Relation] = []
+            for link in links {
+                guard let mine = link.ends.first(where: { $0.tokens.contains(where: own.contains) }) else { continue }
+                for end in link.ends where !end.tokens.contains(where: own.contains) && !(end.tokens.isEmpty && end.strokeIDs.isEmpty) {
+                    let reading = end.tokens.compactMap { readings[$0] }.filter { !$0.isEmpty }.joined(separator: " ")
+                    relations.append(HitContext.Relation(kind: link.kind, mark: link.mark, role: mine.role, otherRole: end.role,
+                                                         reading: reading, strokeIDs: end.strokeIDs))
+                }
             }
+            return relations
         }
-        return relations
     }
 }

@@ -13,25 +13,26 @@ extension NoteLibrary {
     /// ```swift
     /// for hit in try await library.linked(to: "Jn 3:16") { print(hit.noteID, hit.reading) }   // "see Rom 5"
     /// ```
-    /// Complexity: the query's search (its best `linkedSourceLimit` hits), then per hit one index
-    /// seek in `link_tokens` and the ends of the links found.
+    /// Complexity: the query's search (its best `linkedSourceLimit` hits), then one index seek in
+    /// `link_tokens` per token of those hits and the ends of the links found.
     public func linked(to text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, filter: SearchFilter = [],
                        limit: Int = 50) throws -> [LibraryHit] {
         let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly))
         guard !query.isEmpty, limit > 0 else { return [] }
         return try db.transaction(.deferred) {
             var best = LibraryHit.Unique()
-            for source in try hits(query, limit: Self.linkedSourceLimit) {
+            let sources = try hits(query, limit: Self.linkedSourceLimit)
+            let links = try MarkupRows.links(touching: Array(Set(sources.flatMap(\.tokenIDs))).sorted(), in: db)
+            for source in sources {
                 let own = Set(source.tokenIDs)
-                for link in try MarkupRows.links(touching: source.tokenIDs, in: db) {
+                for link in links where link.ends.contains(where: { $0.tokens.contains(where: own.contains) }) {
                     for end in link.ends where !end.tokens.isEmpty && !end.tokens.contains(where: own.contains) {
                         if let hit = try linkedHit(end, score: source.score, filter: filter) { best.insert(hit) }
                     }
                 }
             }
             var hits = Array(best.best.values.sorted(by: LibraryHit.ranking).prefix(limit))
-            for k in hits.indices {
-                let relations = try MarkupRows.relations(ofHit: hits[k].tokenIDs, in: db)
+            for (k, relations) in try MarkupRows.relations(ofHits: hits.map(\.tokenIDs), in: db).enumerated() {
                 hits[k].context?.relations = relations
             }
             return hits

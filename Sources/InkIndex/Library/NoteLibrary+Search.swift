@@ -30,8 +30,7 @@ extension NoteLibrary {
         guard !query.isEmpty, limit > 0 else { return [] }
         return try db.transaction(.deferred) {
             var hits = try self.hits(query, limit: limit)
-            for k in hits.indices {
-                let relations = try MarkupRows.relations(ofHit: hits[k].tokenIDs, in: db)
+            for (k, relations) in try MarkupRows.relations(ofHits: hits.map(\.tokenIDs), in: db).enumerated() {
                 hits[k].context?.relations = relations
             }
             return hits
@@ -84,7 +83,7 @@ extension NoteLibrary {
     /// `EvidenceIndex`), are not candidates: finding them would mean scoring every word's frames.
     private func wordHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
         let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, in: db)
-        let size = try matches.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) }
+        let size = try vocabulary.postingCount(of: matches.map(\.id), in: db)
         var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling, filter: query.options.filter)
         // One for the whole query: it remembers the readings it has matched.
         var precheck = EvidencePrecheck(query)
@@ -131,7 +130,8 @@ extension NoteLibrary {
         func keyBound(_ match: (id: Int64, bound: KeyBound)) -> Double { match.bound.bound(probability: 1, evidenceCost: evidenceCeiling) }
         guard matches.allSatisfy({ !$0.isEmpty }) else { return [] }
         let keys = matches.map { Set($0.map(\.id)) }
-        let sizes = try matches.map { try $0.reduce(0) { $0 + (try vocabulary.postingCount(of: $1.id, in: db)) } }
+        _ = try vocabulary.postingCount(of: matches.flatMap { $0.map(\.id) }, in: db)
+        let sizes = try matches.map { try vocabulary.postingCount(of: $0.map(\.id), in: db) }
         let anchor = sizes.indices.min { sizes[$0] < sizes[$1] }!
         // Reading a token's neighbourhood costs about as much as reading 16 postings.
         let distant = query.terms.indices.filter { $0 != anchor && sizes[$0] > 16 * sizes[anchor] }
@@ -156,14 +156,10 @@ extension NoteLibrary {
             let threshold = max(Self.minimumScore, fraction > 0 ? pow(fraction * product, 1 / Double(count)) : 0)
             if !distant.isEmpty {
                 let scores = distant.map { Dictionary(matches[$0].map { ($0.id, keyBound($0)) }, uniquingKeysWith: max) }
-                for id in bands[anchor].tokens.keys where probed.insert(id).inserted {
-                    let around = window(id)
-                    try db.forEachRow("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?",
-                                      [.int(around.lowerBound), .int(around.upperBound)]) { row in
-                        let token = row.int(0), termID = row.int(1)
-                        for (k, term) in distant.enumerated() {
-                            if let score = scores[k][termID], score > near[term][token] ?? -1 { near[term][token] = score }
-                        }
+                let unprobed = bands[anchor].tokens.keys.filter { probed.insert($0).inserted }
+                for (token, termID) in try postings(around: unprobed.sorted(), window: window) {
+                    for (k, term) in distant.enumerated() {
+                        if let score = scores[k][termID], score > near[term][token] ?? -1 { near[term][token] = score }
                     }
                 }
             }
@@ -193,30 +189,35 @@ extension NoteLibrary {
             var notes: [Int64: String] = [:]
             var anchorOffsets: [Int64: Int] = [:]
             var windows: [Int64: [Int64]] = [:]
-            for id in batch {
-                let around = window(id)
-                var posted: [Int64: Set<Int64>] = [:]
-                for (token, term) in try db.query("SELECT token, term FROM postings WHERE token BETWEEN ? AND ?",
-                                                  [.int(around.lowerBound), .int(around.upperBound)], row: { ($0.int(0), $0.int(1)) }) {
-                    posted[token, default: []].insert(term)
+            // The terms each token in the batch's windows carries (the same whichever window
+            // holds it), read for the whole batch in one statement.
+            var posted: [Int64: Set<Int64>] = [:]
+            for (token, term) in try postings(around: batch, window: window) { posted[token, default: []].insert(term) }
+            // Whether a token carries one of a word's keys, at any score.
+            func carries(_ term: Int, _ token: Int64) -> Bool { !(posted[token] ?? []).isDisjoint(with: keys[term]) }
+            /// The farthest token that a placement of terms `term`, `term + step`, ... reaches
+            /// from `position`; nil where they cannot be placed.
+            func reach(_ term: Int, from position: Int64, step: Int64) -> Int64? {
+                guard query.terms.indices.contains(term) else { return position }
+                var farthest: Int64?
+                for distance in 1...gap {
+                    let at = position + step * distance
+                    guard carries(term, at), let end = reach(term + Int(step), from: at, step: step) else { continue }
+                    farthest = farthest.map { step > 0 ? max($0, end) : min($0, end) } ?? end
                 }
-                // Whether a token carries one of a word's keys, at any score.
-                func carries(_ term: Int, _ token: Int64) -> Bool { !(posted[token] ?? []).isDisjoint(with: keys[term]) }
-                /// The farthest token that a placement of terms `term`, `term + step`, ...
-                /// reaches from `position`; nil where they cannot be placed.
-                func reach(_ term: Int, from position: Int64, step: Int64) -> Int64? {
-                    guard query.terms.indices.contains(term) else { return position }
-                    var farthest: Int64?
-                    for distance in 1...gap {
-                        let at = position + step * distance
-                        guard carries(term, at), let end = reach(term + Int(step), from: at, step: step) else { continue }
-                        farthest = farthest.map { step > 0 ? max($0, end) : min($0, end) } ?? end
-                    }
-                    return farthest
-                }
-                // Only the words that placements of the phrase through the anchor span.
-                guard let first = reach(anchor - 1, from: id, step: -1), let last = reach(anchor + 1, from: id, step: 1) else { continue }
-                let rows = try wordRows(where: "id BETWEEN ? AND ?", [.int(first), .int(last)])
+                return farthest
+            }
+            // Only the words that placements of the phrase through each anchor span, read for
+            // the whole batch at once.
+            let spans = batch.compactMap { id -> (id: Int64, words: ClosedRange<Int64>)? in
+                guard let first = reach(anchor - 1, from: id, step: -1), let last = reach(anchor + 1, from: id, step: 1) else { return nil }
+                return (id, first...last)
+            }
+            let spanned = Set(spans.flatMap { Array($0.words) })
+            let allRows = try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
+                                       [.text(FormVocabulary.jsonArray(spanned.sorted().map(String.init)))])
+            for (id, span) in spans {
+                let rows = allRows.filter { span.contains($0.id) }
                 guard let note = rows.first(where: { $0.id == id })?.note else { continue }
                 let words = rows.filter { $0.note == note }
                 let offset = words.firstIndex { $0.id == id }!
@@ -232,6 +233,18 @@ extension NoteLibrary {
             // A window's hits that leave out its anchor are some other anchor's.
             return index.search(query).filter { $0.hit.tokens.contains(anchorOffsets[$0.document]!) }
                 .map { LibraryHit(noteID: notes[$0.document]!, $0.hit, tokenIDs: Array(windows[$0.document]![$0.hit.tokens])) }
+        }
+    }
+
+    /// The postings of the tokens in the windows around `anchors` (each window the same offsets
+    /// from its anchor), in one statement: a token of overlapping windows comes once a window.
+    private func postings(around anchors: [Int64], window: (Int64) -> ClosedRange<Int64>) throws -> [(token: Int64, term: Int64)] {
+        guard let anchor = anchors.first else { return [] }
+        let span = window(anchor)
+        return try db.query("""
+            SELECT p.token, p.term FROM \(db.dialect.integers(as: "j")) JOIN postings p ON p.token BETWEEN j.value - ? AND j.value + ?
+            """, [.text(FormVocabulary.jsonArray(anchors.map(String.init))), .int(anchor - span.lowerBound), .int(span.upperBound - anchor)]) {
+            ($0.int(0), $0.int(1))
         }
     }
 
@@ -256,17 +269,22 @@ extension NoteLibrary {
 
     /// A reference (or a book named alone): the stored citations that answer it are ranked by
     /// their exact score, and only the words that spell the best `limit` of them (with ties) are
-    /// read; `SearchIndex` reads the reference from them as it would from the whole note.
+    /// read (in one statement); `SearchIndex` reads the reference from them as it would from
+    /// the whole note.
     private func referenceHits(_ query: SearchQuery, _ reference: ScriptureReference, limit: Int) throws -> [LibraryHit] {
         let candidates = try CitationRows.candidates(for: reference, minimumScore: Self.minimumScore, in: db)
         guard !candidates.isEmpty else { return [] }
         let cutoff = candidates[min(limit, candidates.count) - 1].score
         var index = SearchIndex<Int64>()
         var notes: [Int64: String] = [:]
-        for candidate in candidates.prefix(while: { $0.score >= cutoff }) {
-            let rows = try wordRows(where: "note = ? AND id >= ? AND id < ?", [
-                .text(candidate.note), .int(candidate.firstToken), .int(candidate.firstToken + Int64(candidate.wordCount)),
-            ])
+        let best = candidates.prefix(while: { $0.score >= cutoff })
+        let spelled = { (candidate: CitationRows.Candidate) in candidate.firstToken..<(candidate.firstToken + Int64(candidate.wordCount)) }
+        // The words of every citation, read in one statement.
+        let ids = Set(best.flatMap { Array(spelled($0)) })
+        let allRows = try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
+                                   [.text(FormVocabulary.jsonArray(ids.sorted().map(String.init)))])
+        for candidate in best {
+            let rows = allRows.filter { $0.note == candidate.note && spelled(candidate).contains($0.id) }
             index.add(rows.map(\.word), markup: Self.markup(rows), to: candidate.firstToken)
             notes[candidate.firstToken] = candidate.note
         }

@@ -23,6 +23,7 @@ extension NoteLibrary {
         let ids = Dictionary(try db.query("SELECT key, id FROM terms WHERE key IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
                                           [.text(FormVocabulary.jsonKeys(Set(cuts.flatMap { [$0.head, $0.tail] })))]) { ($0.text(0), $0.int(1)) },
                              uniquingKeysWith: { first, _ in first })
+        _ = try vocabulary.postingCount(of: Array(ids.values), in: db)
         // Lowered a little, so that rounding drops no pair that reaches `least`.
         let probability = rule.minimumProbability(reaching: least) * (1 - 1e-9)
         // The first word of each pair, with the cut it spells.
