@@ -110,6 +110,33 @@ import Testing
         #expect(try await library.notesToIndex(version: 1) == ["n"])
     }
 
+    @Test func indexesCommittedTogetherSkipChangedInkAndFailAsOne() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let indexer = NoteIndexer(recognizer: TranscriptRecognizer())
+        for (id, text) in [("a", "grace"), ("b", "peace")] { try await library.add(transcribedPage([text], id: id), id: id) }
+        let a = try await library.indexTarget(noteID: "a"), b = try await library.indexTarget(noteID: "b")
+        try await library.save(transcribedPage(["mercy"], id: "b"), id: "b")
+        let committed = try await library.commitIndexes([
+            (index: try await indexer.index(a.drawing), noteID: "a", drawingChecksum: a.checksum),
+            (index: try await indexer.index(b.drawing), noteID: "b", drawingChecksum: b.checksum),
+        ])
+        #expect(committed == [true, false])
+        #expect(try await library.search("grace").map(\.noteID) == ["a"])
+        #expect(try await library.notesToIndex(version: 1) == ["b"])
+
+        // A missing note fails the whole batch: the note before it keeps no new rows.
+        let fresh = try await library.indexTarget(noteID: "b")
+        await #expect(throws: LibraryError.noteNotFound("gone")) {
+            try await library.commitIndexes([
+                (index: try await indexer.index(fresh.drawing), noteID: "b", drawingChecksum: fresh.checksum),
+                (index: try await indexer.index(fresh.drawing), noteID: "gone", drawingChecksum: fresh.checksum),
+            ])
+        }
+        #expect(try await library.search("mercy").isEmpty)
+        #expect(try await library.notesToIndex(version: 1) == ["b"])
+    }
+
     @Test func notesToIndexAreOldestFirstAndByVersion() async throws {
         let (library, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }

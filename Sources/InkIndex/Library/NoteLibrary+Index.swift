@@ -27,43 +27,65 @@ extension NoteLibrary {
     public func commitIndex(_ index: NoteIndex, noteID: String, drawingChecksum: Int64, at date: Date = Date()) throws -> Bool {
         // Derived rows only: a commit a power cut rolls back is indexed again, so it need not wait for the disk.
         try db.transaction(synchronous: .normal) {
-            let current = try db.scalarInt("SELECT checksum FROM notes WHERE id = ?", [.text(noteID)])
-            guard let current else { throw LibraryError.noteNotFound(noteID) }
-            guard current == drawingChecksum else { return false }
-            try deleteIndexRows(noteID: noteID)
-            try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(noteID)])
-            var alphabetIDs: [String: Int64] = [:]
-            var highestCost: Double?
-            let markup = index.markup.flatMap { $0.places.count == index.words.count ? $0 : nil } ?? PageMarkup(plain: index.words.count)
-            let tokenIDs = try zip(index.words, markup.places).map { word, place in
-                var evidence: (blob: Data, cost: Double)?
-                if keepsEvidence, let wordEvidence = word.evidence {
-                    let characters = wordEvidence.posteriors.alphabet
-                    let id = try alphabetIDs[characters] ?? EvidenceAlphabets.id(of: characters, in: db)
-                    alphabetIDs[characters] = id
-                    let cost = EvidenceCoding.bestPathCost(wordEvidence)
-                    highestCost = max(highestCost ?? cost, cost)
-                    evidence = (EvidenceCoding.encode(wordEvidence, alphabetID: id), cost)
-                }
-                return try insert(word, place: place, evidence: evidence, noteID: noteID)
-            }
-            try MarkupRows.insert(markup, tokenIDs: tokenIDs, noteID: noteID, into: db)
-            if let highestCost {
-                try db.execute("""
-                    INSERT INTO evidence_ceiling(id, cost) VALUES (0, ?) ON CONFLICT(id) DO UPDATE
-                    SET cost = CASE WHEN excluded.cost > evidence_ceiling.cost THEN excluded.cost ELSE evidence_ceiling.cost END
-                    """, [.double(highestCost)])
-            }
-            try CitationRows.insert(index.citations, tokenIDs: tokenIDs, noteID: noteID, into: db)
-            try db.execute("""
-                INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count, recognition_model,
-                                       recognition_languages)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.text(noteID), .int(index.recognitionVersion), .double(date.timeIntervalSince1970),
-                      .int(drawingChecksum), .int(index.words.count), .text(index.recognitionModel),
-                      .text(LanguageList.stored(index.languages))])
-            return true
+            try writeIndex(index, noteID: noteID, drawingChecksum: drawingChecksum, at: date)
         }
+    }
+
+    /// Commits the indexes of several notes in one transaction, each as `commitIndex` would (a
+    /// note whose drawing has changed since keeps its rows): for imports and builds of many
+    /// notes, where a commit per note would wait for the disk (or, on PostgreSQL, for the
+    /// server) once a note. If one fails, none is committed.
+    ///
+    /// ```swift
+    /// let target = try await library.indexTarget(noteID: "n1")
+    /// let committed = try await library.commitIndexes([(index: index, noteID: "n1", drawingChecksum: target.checksum)])
+    /// ```
+    /// - Returns: for each note, whether its index was committed.
+    @discardableResult
+    public func commitIndexes(_ indexes: [(index: NoteIndex, noteID: String, drawingChecksum: Int64)], at date: Date = Date()) throws -> [Bool] {
+        try db.transaction(synchronous: .normal) {
+            try indexes.map { try writeIndex($0.index, noteID: $0.noteID, drawingChecksum: $0.drawingChecksum, at: date) }
+        }
+    }
+
+    /// `commitIndex`'s writes, in the caller's transaction.
+    private func writeIndex(_ index: NoteIndex, noteID: String, drawingChecksum: Int64, at date: Date) throws -> Bool {
+        let current = try db.scalarInt("SELECT checksum FROM notes WHERE id = ?", [.text(noteID)])
+        guard let current else { throw LibraryError.noteNotFound(noteID) }
+        guard current == drawingChecksum else { return false }
+        try deleteIndexRows(noteID: noteID)
+        try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(noteID)])
+        var alphabetIDs: [String: Int64] = [:]
+        var highestCost: Double?
+        let markup = index.markup.flatMap { $0.places.count == index.words.count ? $0 : nil } ?? PageMarkup(plain: index.words.count)
+        let tokenIDs = try zip(index.words, markup.places).map { word, place in
+            var evidence: (blob: Data, cost: Double)?
+            if keepsEvidence, let wordEvidence = word.evidence {
+                let characters = wordEvidence.posteriors.alphabet
+                let id = try alphabetIDs[characters] ?? EvidenceAlphabets.id(of: characters, in: db)
+                alphabetIDs[characters] = id
+                let cost = EvidenceCoding.bestPathCost(wordEvidence)
+                highestCost = max(highestCost ?? cost, cost)
+                evidence = (EvidenceCoding.encode(wordEvidence, alphabetID: id), cost)
+            }
+            return try insert(word, place: place, evidence: evidence, noteID: noteID)
+        }
+        try MarkupRows.insert(markup, tokenIDs: tokenIDs, noteID: noteID, into: db)
+        if let highestCost {
+            try db.execute("""
+                INSERT INTO evidence_ceiling(id, cost) VALUES (0, ?) ON CONFLICT(id) DO UPDATE
+                SET cost = CASE WHEN excluded.cost > evidence_ceiling.cost THEN excluded.cost ELSE evidence_ceiling.cost END
+                """, [.double(highestCost)])
+        }
+        try CitationRows.insert(index.citations, tokenIDs: tokenIDs, noteID: noteID, into: db)
+        try db.execute("""
+            INSERT INTO note_index(note, recognition_version, indexed_at, drawing_checksum, token_count, recognition_model,
+                                   recognition_languages)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [.text(noteID), .int(index.recognitionVersion), .double(date.timeIntervalSince1970),
+                  .int(drawingChecksum), .int(index.words.count), .text(index.recognitionModel),
+                  .text(LanguageList.stored(index.languages))])
+        return true
     }
 
     /// Inserts a word with its bounds, place and postings; returns its token id.

@@ -231,15 +231,17 @@ public struct ServerLoadBenchmark: Sendable {
                 return (String(format: "note-%06d", n), text, Drawing(strokes: strokes))
             }
             _ = try await library.add(notes)
+            var indexes: [(index: NoteIndex, noteID: String, drawingChecksum: Int64)] = []
             for note in notes {
                 let seed = note.id.utf8.reduce(UInt64(1_469_598_103_934_665_603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
                 let words = StandInReadings.words(of: note.title, strokes: note.drawing.strokes, seed: seed)
-                let (_, checksum) = try await library.indexTarget(noteID: note.id)
                 // Stamped as the recognizer's own, so that no server reindexes them in the background.
                 let index = NoteIndex(recognitionVersion: version, recognitionModel: recognizer.recognitionModel,
                                       languages: recognizer.languages, words: words)
-                try await library.commitIndex(index, noteID: note.id, drawingChecksum: checksum)
+                indexes.append((index, note.id, NoteLibrary.checksum(of: note.drawing)))
             }
+            // A batch a transaction: a commit per note waits for the database once a note.
+            try await library.commitIndexes(indexes)
             if range.upperBound % 2_000 == 0 { log("  \(range.upperBound) notes") }
         }
     }
