@@ -80,4 +80,20 @@ final class CountingConnection: SQLConnection, @unchecked Sendable {
         #expect(many.count <= few.count + 1, "\(query): \(few.count) statements for 4 hits, \(many.count) for 40")
         #expect(many.count <= 16, "\(query): \(many.count) statements")
     }
+
+    /// Indexing a note runs a few statements a word, however many readings and keys it has.
+    @Test func committingAnIndexRunsAFewStatementsAWord() async throws {
+        let (library, counting, directory) = try await Self.library(notes: 1)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = ["grace and peace to you", "from God our Father and the Lord"]
+        let recognizer = TranscriptScriptedRecognizer(alternatives: ["grace": [("Grace", -0.5), ("groce", -1)], "peace": [("place", -1)]])
+        try await library.add(transcribedPage(lines, id: "new"), id: "new")
+        let words = try await NoteIndexer(recognizer: recognizer).index(transcribedPage(lines, id: "new")).words
+        let (_, checksum) = try await library.indexTarget(noteID: "new")
+        let before = counting.statements
+        try await library.commitIndex(NoteIndex(recognitionVersion: 1, words: words), noteID: "new", drawingChecksum: checksum)
+        let statements = counting.statements - before
+        #expect(statements <= 3 * words.count + 2 * 12 + 16, "\(statements) statements for \(words.count) words")
+        #expect(try await library.search("groce").map(\.noteID) == ["new"])
+    }
 }

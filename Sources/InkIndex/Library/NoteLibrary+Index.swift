@@ -58,6 +58,7 @@ extension NoteLibrary {
         var alphabetIDs: [String: Int64] = [:]
         var highestCost: Double?
         let markup = index.markup.flatMap { $0.places.count == index.words.count ? $0 : nil } ?? PageMarkup(plain: index.words.count)
+        let terms = try termIDs(of: index.words)
         let tokenIDs = try zip(index.words, markup.places).map { word, place in
             var evidence: (blob: Data, cost: Double)?
             if keepsEvidence, let wordEvidence = word.evidence {
@@ -68,7 +69,7 @@ extension NoteLibrary {
                 highestCost = max(highestCost ?? cost, cost)
                 evidence = (EvidenceCoding.encode(wordEvidence, alphabetID: id), cost)
             }
-            return try insert(word, place: place, evidence: evidence, noteID: noteID)
+            return try insert(word, place: place, evidence: evidence, noteID: noteID, terms: terms)
         }
         try MarkupRows.insert(markup, tokenIDs: tokenIDs, noteID: noteID, into: db)
         if let highestCost {
@@ -88,8 +89,10 @@ extension NoteLibrary {
         return true
     }
 
-    /// Inserts a word with its bounds, place and postings; returns its token id.
-    private func insert(_ word: WordToken, place: PageMarkup.Place, evidence: (blob: Data, cost: Double)?, noteID: String) throws -> Int64 {
+    /// Inserts a word with its bounds, place and postings (`terms`: the term id of each of its
+    /// readings' keys); returns its token id. Three statements a word.
+    private func insert(_ word: WordToken, place: PageMarkup.Place, evidence: (blob: Data, cost: Double)?, noteID: String,
+                        terms: [String: Int64]) throws -> Int64 {
         let b = word.bounds.isNull ? CGRect.zero : word.bounds
         let token = try db.insertReturningID("""
             INSERT INTO tokens(note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence, evidence_cost,
@@ -101,23 +104,44 @@ extension NoteLibrary {
                   .int(place.clusterID), .text(place.cluster.rawValue), .int(MarkKindBits.mask(place.marks.map(\.kind)))])
         try db.execute("INSERT INTO token_bounds(id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)",
                        [.int(token), .double(b.minX), .double(b.maxX), .double(b.minY), .double(b.maxY)])
+        // A posting a key, at the best probability among the readings with that key (readings
+        // differing in case or marks only share one).
+        var best: [Int64: Double] = [:]
         for reading in word.readings {
-            let key = TextNormalizer.standard.key(reading.text)
-            guard !key.isEmpty else { continue }
-            try db.execute("""
-                INSERT INTO postings(term, token, probability) VALUES (?, ?, ?)
-                ON CONFLICT(term, token) DO UPDATE SET probability =
-                    CASE WHEN excluded.probability > postings.probability THEN excluded.probability ELSE postings.probability END
-                """, [.int(try termID(key, reading: reading.text)), .int(token), .double(reading.probability)])
+            guard let term = terms[TextNormalizer.standard.key(reading.text)] else { continue }
+            best[term] = max(best[term] ?? 0, reading.probability)
         }
+        guard !best.isEmpty else { return token }
+        let postings = best.sorted { $0.key < $1.key }
+        try db.execute("INSERT INTO postings(term, token, probability) VALUES "
+                       + Array(repeating: "(?, ?, ?)", count: postings.count).joined(separator: ", "),
+                       postings.flatMap { [.int($0.key), .int(token), .double($0.value)] })
         return token
     }
 
-    private func termID(_ key: String, reading: String) throws -> Int64 {
-        if let id = try db.scalarInt("SELECT id FROM terms WHERE key = ?", [.text(key)]) { return id }
-        let id = try db.insertReturningID("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(reading)])
-        try TermVariants.insert(term: id, key: key, into: db)
-        return id
+    /// The term id of every key the words' readings have, creating the terms not yet known
+    /// (each stored with the first reading that has its key) with their variants. One statement
+    /// for the known ones, two for each new one.
+    private func termIDs(of words: [WordToken]) throws -> [String: Int64] {
+        var firstReading: [String: String] = [:], keys: [String] = []
+        for reading in words.lazy.flatMap(\.readings) {
+            let key = TextNormalizer.standard.key(reading.text)
+            guard !key.isEmpty, firstReading[key] == nil else { continue }
+            firstReading[key] = reading.text
+            keys.append(key)
+        }
+        guard !keys.isEmpty else { return [:] }
+        var ids: [String: Int64] = [:]
+        try db.forEachRow("SELECT key, id FROM terms WHERE key IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
+                          [.text(NoteLibrary.jsonStrings(keys))]) { row in
+            ids[row.text(0)] = row.int(1)
+        }
+        for key in keys where ids[key] == nil {
+            let id = try db.insertReturningID("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(firstReading[key]!)])
+            try TermVariants.insert(term: id, key: key, into: db)
+            ids[key] = id
+        }
+        return ids
     }
 
     func deleteIndexRows(noteID: String) throws {
