@@ -36,6 +36,8 @@ public struct ServerLoadBenchmark: Sendable {
         /// Keeps a library that already holds at least `notes` notes (from an earlier run) rather
         /// than building it again: the runs of one size then share one build.
         public var reusesLibrary = false
+        /// Reader connections of each server (nil: `ServerConfiguration`'s default, the cores).
+        public var readers: Int?
         /// `inkindex serve` and its options (the model), for the server processes; the store and
         /// `--port 0` are added.
         public var serverCommand: [String] = []
@@ -207,6 +209,10 @@ public struct ServerLoadBenchmark: Sendable {
         }
         var serverConfiguration = ServerConfiguration()
         serverConfiguration.reindexesOnStart = false
+        if let readers = configuration.readers {
+            serverConfiguration.readerConnections = readers
+            serverConfiguration.requestThreads = max(serverConfiguration.requestThreads, readers + 2)
+        }
         let server = try InkServer(databasePath: configuration.databasePath, recognizer: recognizer, configuration: serverConfiguration)
         let port = try await server.start(host: "127.0.0.1", port: 0)
         return ([port], { await server.shutdown() })

@@ -38,12 +38,15 @@ struct BenchServeCommand: AsyncParsableCommand {
     var db: String?
 
     @Option(help: ArgumentHelp("""
-        A PostgreSQL database (postgresql://…) to hold the library instead (its library 'bench' is         made afresh), served by --servers processes of this inkindex.
+        A PostgreSQL database (postgresql://…) to hold the library instead (its library 'bench' is made afresh), served by --servers processes of this inkindex.
         """, valueName: "url"))
     var database: String?
 
     @Option(help: ArgumentHelp("Server processes on --database, each client keeping to one in turn.", valueName: "n"))
     var servers = 1
+
+    @Option(help: ArgumentHelp("Reader connections of each server (serve --readers; default: the number of cores).", valueName: "n"))
+    var readers: Int?
 
     @Flag(help: "Keep a library that already holds --notes notes (from an earlier run) instead of building it again.")
     var reuse = false
@@ -58,7 +61,7 @@ struct BenchServeCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard notes > 0, clients > 0, seconds > 0, servers > 0 else { throw ValidationError("counts and seconds must be positive") }
+        guard notes > 0, clients > 0, seconds > 0, servers > 0, (readers ?? 0) >= 0 else { throw ValidationError("counts and seconds must be positive") }
         if servers > 1, database == nil { throw ValidationError("--servers needs --database (one process owns a SQLite file)") }
         guard searchShare >= 0, writeShare >= 0, searchShare + writeShare <= 1 else {
             throw ValidationError("--search-share and --write-share are fractions adding up to at most 1")
@@ -75,11 +78,12 @@ struct BenchServeCommand: AsyncParsableCommand {
         config.searchShare = searchShare
         config.writeShare = writeShare
         config.reusesLibrary = reuse
+        config.readers = readers
         if let database {
             config.postgres = (database, "bench")
             config.servers = servers
             let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
-            config.serverCommand = [executable, "serve", "--model", model.model.rawValue]
+            config.serverCommand = [executable, "serve", "--model", model.model.rawValue] + (readers.map { ["--readers", String($0)] } ?? [])
         }
         let report = try await ServerLoadBenchmark(configuration: config, recognizer: try model.load()).run { Terminal.printError($0) }
         if json { try Terminal.printJSON(report, pretty: true); return }

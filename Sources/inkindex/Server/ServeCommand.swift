@@ -27,12 +27,12 @@ struct ServeCommand: AsyncParsableCommand {
     var token: String?
 
     @Option(help: ArgumentHelp("""
-        A file of 'TOKEN LIBRARY' lines: each token opens its own library (an account) through the         same API paths; no request sees another library's notes. With --token, that one opens the default library.
+        A file of 'TOKEN LIBRARY' lines: each token opens its own library (an account) through the same API paths; no request sees another library's notes. With --token, that one opens the default library.
         """, valueName: "file"))
     var tokens: String?
 
     @Flag(name: .customLong("tokens-table"), help: ArgumentHelp("""
-        With --database: also accept the tokens the service issues in the database's table         inkindex.tokens (SHA-256 of the token, library), each answer kept 30 s.
+        With --database: also accept the tokens the service issues in the database's table inkindex.tokens (SHA-256 of the token, library), each answer kept 30 s.
         """))
     var tokensTable = false
 
@@ -53,6 +53,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-points"), help: ArgumentHelp("Most points per stroke.", valueName: "n"))
     var maxPoints = ServerLimits().maxPointsPerStroke
 
+    @Option(help: ArgumentHelp("""
+        Library connections that answer searches and reads beside the one that writes (default: the \
+        number of cores). On --database a search waits for the database's round trips, so more \
+        readers than cores keep both busy.
+        """, valueName: "n"))
+    var readers: Int?
+
     @Option(name: .customLong("recognition-deadline"), help: ArgumentHelp(
         "Seconds one request's recognition may take before it is cancelled and answered 503.", valueName: "s"))
     var recognitionDeadline = 20.0
@@ -60,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard recognitionDeadline.isFinite, recognitionDeadline > 0 else { throw ValidationError("--recognition-deadline needs a positive number of seconds") }
         guard (0...65535).contains(port) else { throw ValidationError("--port needs a number from 0 to 65535") }
+        if let readers, readers < 0 { throw ValidationError("--readers needs a number of connections, 0 or more") }
         guard maxBodyBytes > 0, maxStrokes > 0, maxPoints > 0 else {
             throw ValidationError("--max-body-bytes, --max-strokes and --max-points need positive numbers")
         }
@@ -83,6 +91,11 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.limits.maxPointsPerStroke = maxPoints
         configuration.recognitionDeadline = .milliseconds(Int64((recognitionDeadline * 1000).rounded()))
         if let jobs = library.jobs { configuration.recognitionConcurrency = jobs }
+        if let readers {
+            configuration.readerConnections = readers
+            // A reader's statements block the thread that runs them: a thread each, and two more.
+            configuration.requestThreads = max(configuration.requestThreads, readers + 2)
+        }
         let store = library.store
         if case .sqlite(let path) = store { try LibraryLocation.prepare(path) }
         let server: InkServer
