@@ -58,17 +58,17 @@ struct CandidateBands {
         func lowest(_ f: Double, _ bound: KeyBound) -> Double {
             f > 0 ? bound.probabilityBelow(reaching: f * ceiling, evidenceCost: evidenceCeiling) ?? 2 : -1
         }
-        let terms = db.dialect.integers(as: "j")
+        let terms = db.dialect.inIntegers()
         let byProbability = condition.map { condition in """
             SELECT p.term, p.token, p.probability, NULL FROM postings p JOIN tokens t ON t.id = p.token
-            WHERE p.term IN (SELECT value FROM \(terms)) AND p.probability >= ? AND p.probability < ? AND \(condition)
+            WHERE p.term \(terms) AND p.probability >= ? AND p.probability < ? AND \(condition)
             """ } ?? """
             SELECT term, token, probability, NULL FROM postings
-            WHERE term IN (SELECT value FROM \(terms)) AND probability >= ? AND probability < ?
+            WHERE term \(terms) AND probability >= ? AND probability < ?
             """
         let withEvidence = """
             SELECT p.term, p.token, p.probability, t.evidence_cost FROM postings p JOIN tokens t ON t.id = p.token
-            WHERE p.term IN (SELECT value FROM \(terms)) AND p.probability >= ? AND p.probability < ?
+            WHERE p.term \(terms) AND p.probability >= ? AND p.probability < ?
             """ + (condition.map { " AND " + $0 } ?? "")
         // A part per key bound with postings left to read in the band (the SQL's text varies only
         // with their number, so a prepared statement serves every query word).

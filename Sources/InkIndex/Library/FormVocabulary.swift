@@ -55,9 +55,9 @@ final class FormVocabulary {
             }
         }
         try read("""
-            SELECT id, key, reading FROM terms WHERE key IN (SELECT value FROM \(db.dialect.strings(as: "j", parameter: "?1")))
+            SELECT id, key, reading FROM terms WHERE key \(db.dialect.inStrings(parameter: "?1"))
             UNION ALL SELECT t.id, t.key, t.reading FROM term_variants v JOIN terms t ON t.id = v.term
-            WHERE v.variant IN (SELECT value FROM \(db.dialect.strings(as: "j", parameter: "?1")))
+            WHERE v.variant \(db.dialect.inStrings(parameter: "?1"))
             """, [.text(list)])
         if term.allowsPrefix, !term.key.isEmpty {
             // The range holds the keys that begin with the word's scalars; `SearchIndex` takes

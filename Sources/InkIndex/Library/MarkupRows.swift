@@ -66,7 +66,7 @@ enum MarkupRows {
         var links: [Link] = []
         try db.forEachRow("""
             SELECT l.id, l.kind, l.mark_kind FROM links l
-            WHERE l.id IN (SELECT link FROM link_tokens WHERE token IN (SELECT value FROM \(db.dialect.integers(as: "j")))) ORDER BY l.id
+            WHERE l.id IN (SELECT link FROM link_tokens WHERE token \(db.dialect.inIntegers())) ORDER BY l.id
             """, [.text(FormVocabulary.jsonArray(tokens.map(String.init)))]) { row in
             guard let kind = LayoutRelation.Kind(rawValue: row.text(1)) else { return }
             links.append(Link(id: row.int(0), kind: kind, mark: row.isNull(2) ? nil : LayoutMark.Kind(rawValue: row.text(2)), ends: []))
@@ -75,7 +75,7 @@ enum MarkupRows {
         let ids = FormVocabulary.jsonArray(links.map { String($0.id) })
         let offsets = Dictionary(uniqueKeysWithValues: links.enumerated().map { ($1.id, $0) })
         try db.forEachRow("""
-            SELECT link, position, role, stroke_ids FROM link_ends WHERE link IN (SELECT value FROM \(db.dialect.integers(as: "j")))
+            SELECT link, position, role, stroke_ids FROM link_ends WHERE link \(db.dialect.inIntegers())
             ORDER BY link, position
             """, [.text(ids)]) { row in
             let link = row.int(0)
@@ -83,7 +83,7 @@ enum MarkupRows {
                                                   strokeIDs: TokenCoding.decodeIDs(row.blob(3)), tokens: []))
         }
         try db.forEachRow("""
-            SELECT link, position, token FROM link_tokens WHERE link IN (SELECT value FROM \(db.dialect.integers(as: "j")))
+            SELECT link, position, token FROM link_tokens WHERE link \(db.dialect.inIntegers())
             ORDER BY link, position, token
             """, [.text(ids)]) { row in
             let k = offsets[row.int(0)]!, position = Int(row.int(1))
@@ -95,7 +95,7 @@ enum MarkupRows {
     /// The best reading of each stored token, by id.
     static func bestReadings(of tokens: [Int64], in db: any SQLConnection) throws -> [Int64: String] {
         guard !tokens.isEmpty else { return [:] }
-        return Dictionary(try db.query("SELECT id, readings FROM tokens WHERE id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
+        return Dictionary(try db.query("SELECT id, readings FROM tokens WHERE id \(db.dialect.inIntegers())",
                                        [.text(FormVocabulary.jsonArray(tokens.map(String.init)))]) {
             ($0.int(0), TokenCoding.decodeReadings($0.text(1)).first?.text ?? "")
         }, uniquingKeysWith: { a, _ in a })

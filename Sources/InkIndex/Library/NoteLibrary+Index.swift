@@ -132,7 +132,7 @@ extension NoteLibrary {
         }
         guard !keys.isEmpty else { return [:] }
         var ids: [String: Int64] = [:]
-        try db.forEachRow("SELECT key, id FROM terms WHERE key IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
+        try db.forEachRow("SELECT key, id FROM terms WHERE key \(db.dialect.inStrings())",
                           [.text(NoteLibrary.jsonStrings(keys))]) { row in
             ids[row.text(0)] = row.int(1)
         }

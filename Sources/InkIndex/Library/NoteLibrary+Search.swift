@@ -101,7 +101,7 @@ extension NoteLibrary {
         }) { batch in
             for id in notes.keys { index.remove(id) }
             notes = [:]
-            for row in try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
+            for row in try wordRows(where: "id \(db.dialect.inIntegers())", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
                 if precheck?.rulesOut(row.word) == true { continue }
                 index.add([row.word], markup: Self.markup([row]), to: row.id)
                 notes[row.id] = row.note
@@ -214,7 +214,7 @@ extension NoteLibrary {
                 return (id, first...last)
             }
             let spanned = Set(spans.flatMap { Array($0.words) })
-            let allRows = try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
+            let allRows = try wordRows(where: "id \(db.dialect.inIntegers())",
                                        [.text(FormVocabulary.jsonArray(spanned.sorted().map(String.init)))])
             for (id, span) in spans {
                 let rows = allRows.filter { span.contains($0.id) }
@@ -281,7 +281,7 @@ extension NoteLibrary {
         let spelled = { (candidate: CitationRows.Candidate) in candidate.firstToken..<(candidate.firstToken + Int64(candidate.wordCount)) }
         // The words of every citation, read in one statement.
         let ids = Set(best.flatMap { Array(spelled($0)) })
-        let allRows = try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
+        let allRows = try wordRows(where: "id \(db.dialect.inIntegers())",
                                    [.text(FormVocabulary.jsonArray(ids.sorted().map(String.init)))])
         for candidate in best {
             let rows = allRows.filter { $0.note == candidate.note && spelled(candidate).contains($0.id) }

@@ -20,7 +20,7 @@ extension NoteLibrary {
         let cuts = rule.cuts(of: term)
         let least = max(floor, rule.policy.minimumScore)
         guard !cuts.isEmpty, least <= rule.policy.splitFactor else { return [] }
-        let ids = Dictionary(try db.query("SELECT key, id FROM terms WHERE key IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
+        let ids = Dictionary(try db.query("SELECT key, id FROM terms WHERE key \(db.dialect.inStrings())",
                                           [.text(FormVocabulary.jsonKeys(Set(cuts.flatMap { [$0.head, $0.tail] })))]) { ($0.text(0), $0.int(1)) },
                              uniquingKeysWith: { first, _ in first })
         _ = try vocabulary.postingCount(of: Array(ids.values), in: db)
@@ -39,7 +39,7 @@ extension NoteLibrary {
             }
         }
         guard !pairs.isEmpty else { return [] }
-        let rows = Dictionary(try wordRows(where: "id IN (SELECT value FROM \(db.dialect.integers(as: "j")))",
+        let rows = Dictionary(try wordRows(where: "id \(db.dialect.inIntegers())",
                                            [.text(FormVocabulary.jsonArray(pairs.flatMap { [String($0.first), String($0.first + 1)] }))])
                                   .map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let key = rule.matcher.normalizer.key

@@ -247,7 +247,7 @@ public actor NoteLibrary {
     /// ```
     public func titles(ofNotes ids: some Collection<String>) throws -> [String: String] {
         guard !ids.isEmpty else { return [:] }
-        return Dictionary(try db.query("SELECT id, title FROM notes WHERE id IN (SELECT value FROM \(db.dialect.strings(as: "j")))",
+        return Dictionary(try db.query("SELECT id, title FROM notes WHERE id \(db.dialect.inStrings())",
                                        [.text(Self.jsonStrings(ids))]) { ($0.text(0), $0.text(1)) },
                           uniquingKeysWith: { first, _ in first })
     }

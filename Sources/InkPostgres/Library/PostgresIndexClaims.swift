@@ -42,7 +42,7 @@ actor PostgresIndexClaims: IndexClaims {
         // reading now. A new statement sees those commits.
         let recheck = PostgresLibraryConnection.translate("""
             SELECT n.id FROM notes n LEFT JOIN note_index i ON i.note = n.id
-            WHERE n.id IN (SELECT value FROM \(SQLDialect.postgres.strings(as: "j"))) AND \(condition)
+            WHERE n.id \(SQLDialect.postgres.inStrings()) AND \(condition)
             """)
         let parameters = [SQLValue.text(NoteLibrary.jsonStrings(locked))] + bindings
         let still = Set(try session.query(recheck, parameters.map(PostgresLibraryConnection.value)) { $0.text(0) })

@@ -3,7 +3,7 @@
 /// parameters to `$n` and `INSERT OR IGNORE` to `ON CONFLICT DO NOTHING` as it runs them.
 ///
 /// ```swift
-/// let sql = "SELECT id FROM tokens WHERE id IN (SELECT value FROM \(db.dialect.integers(as: "j")))"
+/// let sql = "SELECT id FROM tokens WHERE id \(db.dialect.inIntegers())"
 /// let rows = try db.query(sql, [.text("[1,2,3]")]) { $0.int(0) }
 /// ```
 package enum SQLDialect: String, Sendable {
@@ -16,6 +16,25 @@ package enum SQLDialect: String, Sendable {
         switch self {
         case .sqlite: "json_each(\(parameter)) AS \(alias)"
         case .postgres: "(SELECT value::bigint AS value FROM json_array_elements_text(\(parameter)::json) AS e(value)) AS \(alias)"
+        }
+    }
+
+    /// The test that a column is one of the integers of a JSON array bound to `parameter`, to
+    /// follow the column (`"id \(dialect.inIntegers())"`). PostgreSQL's planner takes a table
+    /// function for 100 rows and would hash a whole table against it; `= ANY(ARRAY(…))` is
+    /// looked up in the column's index, value by value.
+    package func inIntegers(parameter: String = "?") -> String {
+        switch self {
+        case .sqlite: "IN (SELECT value FROM json_each(\(parameter)))"
+        case .postgres: "= ANY(ARRAY(SELECT value::bigint FROM json_array_elements_text(\(parameter)::json) AS e(value)))"
+        }
+    }
+
+    /// As `inIntegers(parameter:)`, for a JSON array of strings.
+    package func inStrings(parameter: String = "?") -> String {
+        switch self {
+        case .sqlite: "IN (SELECT value FROM json_each(\(parameter)))"
+        case .postgres: "= ANY(ARRAY(SELECT value FROM json_array_elements_text(\(parameter)::json) AS e(value)))"
         }
     }
 
