@@ -130,6 +130,12 @@ def evaluate(model, samples, device, alphabet, max_points=20000):
     return ce / max(cn, 1), we / max(wn, 1)
 
 
+def written_in_capitals(text):
+    """Two or more letters, all of them capitals ("NEXT", "ROMANS 8")."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
 class ResearchRecipe:
     """IAM-OnDB trainset + UNIPEN + synthetic glyph lines; validated on IAM-OnDB testset_v."""
     alphabet_name = "english"
@@ -143,6 +149,9 @@ class ResearchRecipe:
         self.uni = load(a.cache, "unipen_text_train.pkl") + load(a.cache, "unipen_words_train.pkl")
         self.glyphs = load(a.cache, "unipen_glyphs.pkl") or None
         self.words = [w for s in self.iam for w in s["text"].split() if w.isalpha()]
+        # Real words and lines written in capitals are 3% of UNIPEN's training samples; drawing them
+        # more often is the most direct lesson in capitals the data holds (stage 8).
+        self.capitals = [s for s in self.uni if written_in_capitals(s["text"])]
         # With a grown alphabet (recognition version 6), lines of 20 languages and capitals
         # composed from UNIPEN's and UJI's glyphs (the open recipe's composer and cache) teach the
         # new letters; a third of the validation lines are composed from held-out writers' glyphs,
@@ -160,7 +169,7 @@ class ResearchRecipe:
                                                                         self.alphabet)
 
     def describe(self):
-        return (f"iam {len(self.iam)} unipen {len(self.uni)} glyphs {bool(self.glyphs)} "
+        return (f"iam {len(self.iam)} unipen {len(self.uni)} (capitals {len(self.capitals)}) glyphs {bool(self.glyphs)} "
                 f"composed lines {self.a.glyph_lines_per_epoch if self.composer else 0}")
 
     def pool(self, epoch):
@@ -169,6 +178,8 @@ class ResearchRecipe:
             pool += synth.synth_samples(self.glyphs, self.words, a.synth_per_epoch, seed=seed)
         if self.uni and a.unipen_per_epoch:
             pool += self.rng.sample(self.uni, min(a.unipen_per_epoch, len(self.uni)))
+        if self.capitals and a.capitals_per_epoch:
+            pool += self.rng.choices(self.capitals, k=a.capitals_per_epoch)
         if self.composer:
             pool += compose.glyph_lines(self.composer, self.texts, a.glyph_lines_per_epoch, seed, self.alphabet)
         return pool
@@ -268,6 +279,8 @@ def main():
     ap.add_argument("--word-lines-per-epoch", type=int, default=1500, help="open recipe: composed word lines")
     ap.add_argument("--glyph-lines-per-epoch", type=int, default=0,
                     help="research recipe with a grown alphabet: lines of 20 languages composed from glyphs")
+    ap.add_argument("--capitals-per-epoch", type=int, default=0,
+                    help="research recipe: UNIPEN training words and lines written in capitals drawn again each epoch")
     ap.add_argument("--language-weights", default="{}",
                     help='JSON: how often each language\'s composed lines are drawn, e.g. {"pl": 2} (default 1 each)')
     ap.add_argument("--val-lines", type=int, default=250)

@@ -41,8 +41,9 @@ public enum ShippedRecognizer {
     /// ł and the German, Danish and Norwegian transliterations, and book names of 19 more
     /// languages in scripture references. Version 7: the research model's third stage on the
     /// Latin alphabet (model version 7: same network, weights read other text), so that notes
-    /// read by version 6's weights are read again.
-    public static let recognitionVersion = 7
+    /// read by version 6's weights are read again. Version 8: its fourth stage (model version 8),
+    /// with real words written in capitals drawn more often.
+    public static let recognitionVersion = 8
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
