@@ -176,6 +176,11 @@ extension NoteLibrary {
 
     /// Stored words with their place on the page (cluster and the kinds of marks on them; mark
     /// ids are not kept there: `HitContext` names kinds only).
+    /// The stored words of the given token ids (each once), in one statement.
+    func wordRows(ids: some Sequence<Int64>) throws -> [(id: Int64, note: String, word: WordToken, place: PageMarkup.Place)] {
+        try wordRows(where: "id \(db.dialect.inIntegers())", [.text(FormVocabulary.jsonArray(Set(ids).sorted().map(String.init)))])
+    }
+
     func wordRows(where condition: String, _ bindings: [SQLValue]) throws -> [(id: Int64, note: String, word: WordToken, place: PageMarkup.Place)] {
         try db.query("""
             SELECT id, note, line, position, stroke_ids, min_x, min_y, max_x, max_y, readings, evidence, cluster, cluster_kind, marks FROM tokens

@@ -101,7 +101,7 @@ extension NoteLibrary {
         }) { batch in
             for id in notes.keys { index.remove(id) }
             notes = [:]
-            for row in try wordRows(where: "id \(db.dialect.inIntegers())", [.text(FormVocabulary.jsonArray(batch.map(String.init)))]) {
+            for row in try wordRows(ids: batch) {
                 if precheck?.rulesOut(row.word) == true { continue }
                 index.add([row.word], markup: Self.markup([row]), to: row.id)
                 notes[row.id] = row.note
@@ -213,9 +213,7 @@ extension NoteLibrary {
                 guard let first = reach(anchor - 1, from: id, step: -1), let last = reach(anchor + 1, from: id, step: 1) else { return nil }
                 return (id, first...last)
             }
-            let spanned = Set(spans.flatMap { Array($0.words) })
-            let allRows = try wordRows(where: "id \(db.dialect.inIntegers())",
-                                       [.text(FormVocabulary.jsonArray(spanned.sorted().map(String.init)))])
+            let allRows = try wordRows(ids: spans.flatMap { Array($0.words) })
             for (id, span) in spans {
                 let rows = allRows.filter { span.contains($0.id) }
                 guard let note = rows.first(where: { $0.id == id })?.note else { continue }
@@ -280,9 +278,7 @@ extension NoteLibrary {
         let best = candidates.prefix(while: { $0.score >= cutoff })
         let spelled = { (candidate: CitationRows.Candidate) in candidate.firstToken..<(candidate.firstToken + Int64(candidate.wordCount)) }
         // The words of every citation, read in one statement.
-        let ids = Set(best.flatMap { Array(spelled($0)) })
-        let allRows = try wordRows(where: "id \(db.dialect.inIntegers())",
-                                   [.text(FormVocabulary.jsonArray(ids.sorted().map(String.init)))])
+        let allRows = try wordRows(ids: best.flatMap { Array(spelled($0)) })
         for candidate in best {
             let rows = allRows.filter { $0.note == candidate.note && spelled(candidate).contains($0.id) }
             index.add(rows.map(\.word), markup: Self.markup(rows), to: candidate.firstToken)

@@ -39,9 +39,8 @@ extension NoteLibrary {
             }
         }
         guard !pairs.isEmpty else { return [] }
-        let rows = Dictionary(try wordRows(where: "id \(db.dialect.inIntegers())",
-                                           [.text(FormVocabulary.jsonArray(pairs.flatMap { [String($0.first), String($0.first + 1)] }))])
-                                  .map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows = Dictionary(try wordRows(ids: pairs.flatMap { [$0.first, $0.first + 1] }).map { ($0.id, $0) },
+                              uniquingKeysWith: { first, _ in first })
         let key = rule.matcher.normalizer.key
         return pairs.compactMap { pair in
             // Consecutive ids of two notes are no pair.
