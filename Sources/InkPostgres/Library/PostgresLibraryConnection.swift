@@ -42,7 +42,7 @@ final class PostgresLibraryConnection: SQLConnection {
     func forEachRow(_ sql: String, _ bindings: [SQLValue], _ body: (any SQLRow) throws -> Void) throws {
         let text = translated(sql)
         // The whole result arrives before the first row is read, so a retry never repeats a row.
-        try retryingOutsideTransactions { try session.query(text, bindings.map(Self.value)) { try body($0) } }
+        _ = try retryingOutsideTransactions { try session.query(text, bindings.map(Self.value)) { try body($0) } }
     }
 
     /// Every commit is synchronous, `.normal` ones too: with `synchronous_commit = off` a crash of

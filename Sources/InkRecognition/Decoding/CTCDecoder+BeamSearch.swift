@@ -105,11 +105,22 @@ extension CTCDecoder {
             pooled[node] = pooled[node].map { logSumExp($0, score) } ?? score
         }
         let ranked = pooled.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return ranked.prefix(maxCandidates).map { node, score in
+        let respelling = restoresMarks ? wordPrior : nil
+        var candidates: [DecodedCandidate] = []
+        var texts: Set<String> = []
+        var respellings: [Substring: String?] = [:]
+        for (node, score) in ranked {
+            guard candidates.count < maxCandidates else { break }
             let path = trie.path(to: node)
-            let text = String(path.classes.map { alphabet.characters[Int($0) - 1] })
-            return DecodedCandidate(text: text, logProbability: score, characterFrames: path.frames)
+            var text = String(path.classes.map { alphabet.characters[Int($0) - 1] })
+            if let respelling {
+                text = respelling.restoringMarks(in: text, margin: markRestorationMargin, respellings: &respellings)
+                // A respelt reading may now equal a better one: the better keeps its place.
+                guard texts.insert(text).inserted else { continue }
+            }
+            candidates.append(DecodedCandidate(text: text, logProbability: score, characterFrames: path.frames))
         }
+        return candidates
     }
 
     /// The lexicon and word-prior terms for the word that ends at `node`; 0 with neither.

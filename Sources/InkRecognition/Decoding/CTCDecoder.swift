@@ -37,6 +37,12 @@ public struct CTCDecoder: Sendable {
     /// Subtracted for each completed word the prior does not know (numbers and punctuation are
     /// never penalized).
     public var unknownWordPenalty: Double = 0
+    /// Whether each reading's words are respelt with the marks the word prior knows them far
+    /// better with (`WordPrior.restoringMarks`): "dolares" → "dólares" with a Spanish prior.
+    /// Readings that become the same text are pooled into the better one.
+    public var restoresMarks = false
+    /// How many Zipf points more common a marked spelling must be (`WordPrior.restoringMarks`).
+    public var markRestorationMargin = WordPrior.markRestorationMargin
     /// A class whose log-probability at a frame is below this is not tried as an extension
     /// there, and frames where the blank has 0.999 or more extend nothing. `-infinity` turns both
     /// off, making the search exact up to the beam width.

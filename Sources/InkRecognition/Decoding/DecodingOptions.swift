@@ -30,6 +30,11 @@ public struct DecodingOptions: Sendable, Hashable {
     public var wordPriorWeight = CTCDecoder.defaultWordPriorWeight
     public var unknownWordPenalty = CTCDecoder.defaultUnknownWordPenalty
     public var scoresLineEnd = true
+    /// Whether readings are respelt with the marks the word prior knows their words far better
+    /// with (`CTCDecoder.restoresMarks`); it changes nothing with the English prior alone.
+    /// On since recognition version 9.
+    public var restoresMarks = true
+    public var markRestorationMargin = WordPrior.markRestorationMargin
     /// The languages whose word priors guide the beam search, in priority order
     /// (`WordPrior.merging`); English where none is given.
     public var languages: [RecognitionLanguage] = [.english]
@@ -76,6 +81,8 @@ public struct DecodingOptions: Sendable, Hashable {
                 .adding(vocabulary)
             decoder.wordPriorWeight = wordPriorWeight
             decoder.unknownWordPenalty = unknownWordPenalty
+            decoder.restoresMarks = restoresMarks
+            decoder.markRestorationMargin = markRestorationMargin
         }
         return decoder
     }

@@ -40,6 +40,8 @@ public struct WordPrior: Sendable {
     }
 
     private var zipfOfWord: [String: Float]
+    /// The listed words that carry marks, by their letters without them (`restoringMarks`).
+    private(set) var markedSpellings: MarkedSpellings
     /// The lowest Zipf value listed: the decoder rewards a known word by how far above it it is.
     public let floorZipf: Double
 
@@ -53,7 +55,11 @@ public struct WordPrior: Sendable {
 
     mutating func raise(_ word: String, to zipf: Float) {
         if zipf > zipfOfWord[word] ?? -.infinity { zipfOfWord[word] = zipf }
+        markedSpellings.insert(word)
     }
+
+    /// The Zipf value of a listed word (lower case, no punctuation), or nil.
+    func zipf(ofListed word: String) -> Double? { zipfOfWord[word].map(Double.init) }
 
     /// A prior from words and their Zipf frequencies (words are lowercased).
     public init(zipfFrequencies: [String: Double]) throws(LoadError) {
@@ -66,6 +72,7 @@ public struct WordPrior: Sendable {
         }
         zipfOfWord = table
         floorZipf = Double(table.values.min()!)
+        markedSpellings = MarkedSpellings(words: table.keys)
     }
 
     /// Parses `word<TAB>zipf` lines; lines starting with `#` and blank lines are skipped.

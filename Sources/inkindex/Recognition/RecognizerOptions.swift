@@ -38,10 +38,19 @@ struct RecognizerOptions: ParsableArguments {
             help: ArgumentHelp("Penalty per word the word prior does not know.", valueName: "p"))
     var unknownWordPenalty = DecodingOptions.shipped.unknownWordPenalty
 
+    @Flag(name: .customLong("no-restore-marks"),
+          help: "Keep each word's marks as read, not respelt as the word prior knows the word far better (é, ą, ñ).")
+    var noRestoreMarks = false
+
+    @Option(name: .customLong("mark-restoration-margin"), parsing: .unconditional,
+            help: ArgumentHelp("Zipf points more common a marked spelling must be to be written instead.", valueName: "z"))
+    var markRestorationMargin = DecodingOptions.shipped.markRestorationMargin
+
     func validate() throws {
         guard beam >= 1 else { throw ValidationError("--beam needs a width of at least 1") }
         for (name, value) in [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus),
-                              ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty)] {
+                              ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty),
+                              ("mark-restoration-margin", markRestorationMargin)] {
             guard value.isFinite else { throw ValidationError("--\(name) needs a finite number, not '\(value)'") }
         }
     }
@@ -55,6 +64,8 @@ struct RecognizerOptions: ParsableArguments {
         decoding.insertionBonus = insertionBonus
         decoding.wordPriorWeight = wordPriorWeight
         decoding.unknownWordPenalty = unknownWordPenalty
+        if noRestoreMarks { decoding.restoresMarks = false }
+        decoding.markRestorationMargin = markRestorationMargin
         if lexicon {
             decoding.useLexicon = true
             decoding.lexiconBonus = lexiconBonus
