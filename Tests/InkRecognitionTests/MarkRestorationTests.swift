@@ -87,3 +87,32 @@ import Testing
         #expect(decoder.restoresMarks)
     }
 }
+
+@Suite struct MarkRestorationBeamTests {
+    @Test func theBeamJudgesAWordAsItWillBeWritten() throws {
+        let prior = try WordPrior(zipfFrequencies: ["dólares": 5.06, "dolares": 3.84, "dolores": 4.5, "que": 7.52, "qué": 6.13])
+        #expect(prior.lookupRespelt(token: "DOLARES,") == .known(zipf: Double(Float(5.06))))
+        #expect(prior.lookupRespelt(token: "dolores") == .known(zipf: Double(Float(4.5))))
+        #expect(prior.lookupRespelt(token: "que") == .known(zipf: Double(Float(7.52))))
+        #expect(prior.lookupRespelt(token: "xyz") == .unknown)
+        #expect(prior.lookupRespelt(token: "3:16") == .neutral)
+    }
+
+    @Test func aWordThatWillBeRespeltIsNotPenalizedAsUnknown() throws {
+        let alphabet = Alphabet(characters: [" ", "d", "o", "l", "a", "r", "e", "s"])
+        func row(_ probabilities: [String: Double]) -> [Double] {
+            (0..<alphabet.classCount).map { k in probabilities[k == 0 ? "_" : String(alphabet.characters[k - 1])] ?? 1e-6 }
+        }
+        // The network reads "dolares" (no "á" in this alphabet's output) a little better than "dolores".
+        let letters: [[String: Double]] = [["d": 0.99], ["o": 0.99], ["l": 0.99], ["a": 0.55, "o": 0.44],
+                                           ["r": 0.99], ["e": 0.99], ["s": 0.99]]
+        let frames = CTCFrames(probabilities: letters.map(row))
+        var decoder = CTCDecoder(alphabet: alphabet)
+        decoder.wordPrior = try WordPrior(zipfFrequencies: ["dólares": 5.06, "dolores": 4.5, "zz": 1])
+        decoder.wordPriorWeight = 0.2
+        decoder.unknownWordPenalty = 3
+        #expect(decoder.decode(frames, maxCandidates: 1).first?.text == "dolores")
+        decoder.restoresMarks = true
+        #expect(decoder.decode(frames, maxCandidates: 1).first?.text == "dólares")
+    }
+}

@@ -141,7 +141,11 @@ extension CTCDecoder {
             term += known ? lexiconBonus : -lexiconBonus
         }
         if usesPrior, let wordPrior {
-            switch wordPrior.lookup(ascii: bytes) {
+            // Judged as it will be written where readings are respelt: "dolares" as "dólares".
+            let lookup = restoresMarks && !wordPrior.markedSpellings.isEmpty
+                ? wordPrior.lookupRespelt(token: String(decoding: bytes, as: UTF8.self)[...], margin: markRestorationMargin)
+                : wordPrior.lookup(ascii: bytes)
+            switch lookup {
             case .known(let zipf): term += wordPriorWeight * (zipf - wordPrior.floorZipf)
             case .unknown: term -= unknownWordPenalty
             case .neutral: break

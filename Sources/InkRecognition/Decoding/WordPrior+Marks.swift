@@ -47,20 +47,34 @@ extension WordPrior {
         return changed ? words.joined(separator: " ") : text
     }
 
-    /// The token respelt with its core's better-known marks, or nil where it stays.
-    private func respelling(of token: Substring, margin: Double) -> String? {
+    /// What the decoder should make of `token` when its words are respelt: the lookup of the
+    /// spelling `restoringMarks` would write for it. "dolares" is `.known` at "dólares"'s value.
+    /// Complexity: O(token length) and one lookup per marked spelling of its letters.
+    public func lookupRespelt(token: Substring, margin: Double = WordPrior.markRestorationMargin) -> Lookup {
+        let plain = lookup(token: token)
+        guard !markedSpellings.isEmpty, plain != .neutral,
+              let (start, end) = Self.coreBounds(of: token),
+              let better = bestMarkedSpelling(of: String(token[start...end]).lowercased(), margin: margin)
+        else { return plain }
+        return .known(zipf: better.zipf)
+    }
+
+    /// Where a token's letters and digits start and end, or nil where it has none.
+    private static func coreBounds(of token: Substring) -> (Substring.Index, Substring.Index)? {
         guard let start = token.firstIndex(where: { $0.isLetter || $0.isNumber }),
               let end = token.lastIndex(where: { $0.isLetter || $0.isNumber }) else { return nil }
-        let core = token[start...end]
-        guard !core.contains(where: \.isNumber) else { return nil }
-        let read = Array(String(core).lowercased())
-        let readWord = String(read)
-        guard let base = MarkedSpellings.base(of: readWord) else { return nil }
+        return (start, end)
+    }
+
+    /// The listed spelling of `readWord` (lower case) with the same letters that keeps every mark
+    /// read and is at least `margin` Zipf points more common than `readWord`, or nil.
+    private func bestMarkedSpelling(of readWord: String, margin: Double) -> (letters: [Character], zipf: Double)? {
+        guard !readWord.contains(where: \.isNumber), let base = MarkedSpellings.base(of: readWord) else { return nil }
         let spellings = markedSpellings.spellings(ofBase: base)
         guard !spellings.isEmpty else { return nil }
-        let bare = Array(base)
+        let read = Array(readWord), bare = Array(base)
         let readZipf = zipf(ofListed: readWord) ?? -.infinity
-        var best: (word: [Character], zipf: Double)?
+        var best: (letters: [Character], zipf: Double)?
         for spelling in spellings where spelling != readWord {
             let letters = Array(spelling)
             guard letters.count == read.count, let zipf = zipf(ofListed: spelling) else { continue }
@@ -69,10 +83,17 @@ extension WordPrior {
             if keepsMarks, zipf > best?.zipf ?? -.infinity { best = (letters, zipf) }
         }
         guard let best, best.zipf >= readZipf + margin else { return nil }
-        let original = Array(core)
-        guard original.count == best.word.count else { return nil }
+        return best
+    }
+
+    /// The token respelt with its core's better-known marks, or nil where it stays.
+    private func respelling(of token: Substring, margin: Double) -> String? {
+        guard let (start, end) = Self.coreBounds(of: token) else { return nil }
+        let original = Array(token[start...end])
+        guard let best = bestMarkedSpelling(of: String(original).lowercased(), margin: margin),
+              original.count == best.letters.count else { return nil }
         var respelt = String(token[..<start])
-        for (written, letter) in zip(original, best.word) {
+        for (written, letter) in zip(original, best.letters) {
             respelt += written.isUppercase ? letter.uppercased() : String(letter)
         }
         respelt += token[token.index(after: end)...]
