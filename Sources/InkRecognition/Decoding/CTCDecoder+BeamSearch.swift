@@ -142,9 +142,15 @@ extension CTCDecoder {
         }
         if usesPrior, let wordPrior {
             // Judged as it will be written where readings are respelt: "dolares" as "dólares".
-            let lookup = restoresMarks && !wordPrior.markedSpellings.isEmpty
-                ? wordPrior.lookupRespelt(token: String(decoding: bytes, as: UTF8.self)[...], margin: markRestorationMargin)
-                : wordPrior.lookup(ascii: bytes)
+            // A mark the network did not see costs `markRestorationPenalty`.
+            var lookup: WordPrior.Lookup
+            if restoresMarks && !wordPrior.markedSpellings.isEmpty {
+                let judged = wordPrior.judgeRespelt(token: String(decoding: bytes, as: UTF8.self)[...], margin: markRestorationMargin)
+                lookup = judged.lookup
+                if judged.respelt { term -= markRestorationPenalty }
+            } else {
+                lookup = wordPrior.lookup(ascii: bytes)
+            }
             switch lookup {
             case .known(let zipf): term += wordPriorWeight * (zipf - wordPrior.floorZipf)
             case .unknown: term -= unknownWordPenalty

@@ -43,6 +43,9 @@ public struct CTCDecoder: Sendable {
     public var restoresMarks = false
     /// How many Zipf points more common a marked spelling must be (`WordPrior.restoringMarks`).
     public var markRestorationMargin = WordPrior.markRestorationMargin
+    /// Subtracted, in the beam, for each completed word that will be respelt: the marks were not
+    /// read, so the word is less sure than one read as written.
+    public var markRestorationPenalty = 0.0
     /// A class whose log-probability at a frame is below this is not tried as an extension
     /// there, and frames where the blank has 0.999 or more extend nothing. `-infinity` turns both
     /// off, making the search exact up to the beam width.

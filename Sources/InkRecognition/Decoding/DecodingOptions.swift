@@ -35,6 +35,8 @@ public struct DecodingOptions: Sendable, Hashable {
     /// On since recognition version 9.
     public var restoresMarks = true
     public var markRestorationMargin = WordPrior.markRestorationMargin
+    /// `CTCDecoder.markRestorationPenalty`.
+    public var markRestorationPenalty = 0.0
     /// The languages whose word priors guide the beam search, in priority order
     /// (`WordPrior.merging`); English where none is given.
     public var languages: [RecognitionLanguage] = [.english]
@@ -83,6 +85,7 @@ public struct DecodingOptions: Sendable, Hashable {
             decoder.unknownWordPenalty = unknownWordPenalty
             decoder.restoresMarks = restoresMarks
             decoder.markRestorationMargin = markRestorationMargin
+            decoder.markRestorationPenalty = markRestorationPenalty
         }
         return decoder
     }

@@ -51,12 +51,17 @@ extension WordPrior {
     /// spelling `restoringMarks` would write for it. "dolares" is `.known` at "dólares"'s value.
     /// Complexity: O(token length) and one lookup per marked spelling of its letters.
     public func lookupRespelt(token: Substring, margin: Double = WordPrior.markRestorationMargin) -> Lookup {
+        judgeRespelt(token: token, margin: margin).lookup
+    }
+
+    /// `lookupRespelt(token:margin:)`, and whether the token would be respelt.
+    func judgeRespelt(token: Substring, margin: Double) -> (lookup: Lookup, respelt: Bool) {
         let plain = lookup(token: token)
         guard !markedSpellings.isEmpty, plain != .neutral,
               let (start, end) = Self.coreBounds(of: token),
               let better = bestMarkedSpelling(of: String(token[start...end]).lowercased(), margin: margin)
-        else { return plain }
-        return .known(zipf: better.zipf)
+        else { return (plain, false) }
+        return (.known(zipf: better.zipf), true)
     }
 
     /// Where a token's letters and digits start and end, or nil where it has none.

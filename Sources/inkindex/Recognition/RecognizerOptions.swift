@@ -46,11 +46,15 @@ struct RecognizerOptions: ParsableArguments {
             help: ArgumentHelp("Zipf points more common a marked spelling must be to be written instead.", valueName: "z"))
     var markRestorationMargin = DecodingOptions.shipped.markRestorationMargin
 
+    @Option(name: .customLong("mark-restoration-penalty"), parsing: .unconditional,
+            help: ArgumentHelp("Penalty in the beam per word that will be respelt with marks not read.", valueName: "p"))
+    var markRestorationPenalty = DecodingOptions.shipped.markRestorationPenalty
+
     func validate() throws {
         guard beam >= 1 else { throw ValidationError("--beam needs a width of at least 1") }
         for (name, value) in [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus),
                               ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty),
-                              ("mark-restoration-margin", markRestorationMargin)] {
+                              ("mark-restoration-margin", markRestorationMargin), ("mark-restoration-penalty", markRestorationPenalty)] {
             guard value.isFinite else { throw ValidationError("--\(name) needs a finite number, not '\(value)'") }
         }
     }
@@ -66,6 +70,7 @@ struct RecognizerOptions: ParsableArguments {
         decoding.unknownWordPenalty = unknownWordPenalty
         if noRestoreMarks { decoding.restoresMarks = false }
         decoding.markRestorationMargin = markRestorationMargin
+        decoding.markRestorationPenalty = markRestorationPenalty
         if lexicon {
             decoding.useLexicon = true
             decoding.lexiconBonus = lexiconBonus
