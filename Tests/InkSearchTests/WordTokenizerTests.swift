@@ -38,6 +38,19 @@ import InkRecognition
         #expect(abs(p[0] - (1 + exp(-2)) / (1 + exp(-1) + exp(-2) + exp(-19))) < 1e-9)
     }
 
+    @Test func aStrokeJoiningTwoWordsKeepsThemApart() {
+        // Cursive across a space: stroke b ends "solid," and begins "and", which has no other.
+        let ids: [[UUID]] = [[a], [a], [a], [a], [b], [b], [], [b], [b], [b]]
+        let recognition = LineRecognition(strokeIDs: [a, b], candidates: [
+            RecognitionCandidate(text: "solid, and", logProbability: -1, characterStrokeIDs: ids),
+            RecognitionCandidate(text: "solid, end", logProbability: -2, characterStrokeIDs: ids),
+        ])
+        let tokens = WordTokenizer().tokens(for: recognition, line: 0, strokeBounds: bounds)
+        #expect(tokens.map(\.best) == ["solid,", "and"])
+        #expect(tokens[0].readings.map(\.text) == ["solid,"])
+        #expect(tokens[1].readings.map(\.text) == ["and", "end"])
+    }
+
     @Test func withoutAlignmentStrokesAreSharedOutByX() {
         // Strokes given out of x order; no characterStrokeIDs.
         let recognition = LineRecognition(strokeIDs: [c, a, b], candidates: [RecognitionCandidate(text: "ab cd ef", logProbability: 0)])

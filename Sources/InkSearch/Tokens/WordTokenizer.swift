@@ -59,8 +59,14 @@ public struct WordTokenizer: Sendable {
             guard let weight = weights[index] else { continue }
             let words = index == 0 ? bestWords : self.words(of: candidate, strokesByX: order)
             var assigned: [[String]] = Array(repeating: [], count: bestWords.count)
-            for word in words {
-                assigned[alignedIndex(of: word, to: bestWords, candidateLength: candidate.text.count)].append(word.text)
+            if index == 0 {
+                // The best reading's words are the tokens: a stroke shared by two of them (a
+                // cursive join across a space) must not pull one into the other.
+                for (slot, word) in bestWords.enumerated() { assigned[slot] = [word.text] }
+            } else {
+                for word in words {
+                    assigned[alignedIndex(of: word, to: bestWords)].append(word.text)
+                }
             }
             for (slot, parts) in assigned.enumerated() where !parts.isEmpty {
                 let text = parts.joined()
@@ -153,15 +159,16 @@ public struct WordTokenizer: Sendable {
         return result
     }
 
-    /// The best-candidate word a word overlaps most by strokes; by position where none overlaps.
-    private func alignedIndex(of word: Word, to bestWords: [Word], candidateLength: Int) -> Int {
+    /// The best-candidate word a word overlaps most by strokes, the nearest by position among
+    /// equal overlaps (a stroke joining two words overlaps both); by position where none overlaps.
+    private func alignedIndex(of word: Word, to bestWords: [Word]) -> Int {
         let ids = Set(word.strokeIDs)
-        var bestIndex = -1, bestOverlap = 0
+        var bestIndex = 0, bestOverlap = 0
         for (index, target) in bestWords.enumerated() {
             let overlap = target.strokeIDs.reduce(0) { $0 + (ids.contains($1) ? 1 : 0) }
-            if overlap > bestOverlap { bestOverlap = overlap; bestIndex = index }
+            let nearer = abs(target.center - word.center) < abs(bestWords[bestIndex].center - word.center)
+            if overlap > bestOverlap || (overlap == bestOverlap && nearer) { bestOverlap = overlap; bestIndex = index }
         }
-        if bestIndex >= 0 { return bestIndex }
-        return bestWords.indices.min { abs(bestWords[$0].center - word.center) < abs(bestWords[$1].center - word.center) }!
+        return bestIndex
     }
 }
