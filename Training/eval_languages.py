@@ -1,7 +1,7 @@
 """Reads the language and capitals validation sets (compose_eval.py) with `inkindex eval` and
 prints one Markdown table: CER (normalized), CER with case folded, diacritic letters read right.
 
-    python3 Training/eval_languages.py --inkindex .build/release/inkindex --model research [--json out.json]
+    python3 Training/eval_languages.py --inkindex .build/release/inkindex --model research [--json out.json] [--decoding=--no-restore-marks]
 
 Each language's set is read with `--languages LANG` (English: `--languages en`); capitals with
 `--languages en`. Sets are whole samples (`--whole`): words and phrases of one line each.
@@ -28,11 +28,12 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated languages (default: all)")
     ap.add_argument("--english-prior", action="store_true", help="read every set with --languages en (the before)")
     ap.add_argument("--json", default="", help="also write every report here")
+    ap.add_argument("--decoding", default="", help="more `inkindex eval` options, as one string (\"--no-restore-marks\")")
     a = ap.parse_args()
     wanted = a.only.split(",") if a.only else languages.LANGUAGES
     rows, reports = [], {}
     for lang in wanted:
-        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{lang}.jsonl.gz"), "en" if a.english_prior else lang, [])
+        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{lang}.jsonl.gz"), "en" if a.english_prior else lang, a.decoding.split())
         reports[lang] = r
         acc = r.get("diacritic_accuracy")
         rows.append(f"| {lang} | {r['samples']} | {100 * r['cer_normalized']:.2f}% | {100 * r['cer_caseless']:.2f}% | "
@@ -41,7 +42,7 @@ def main():
     for name in ["caps-words", "caps-headings"]:
         if a.only:
             break
-        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{name}.jsonl.gz"), "en", [])
+        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{name}.jsonl.gz"), "en", a.decoding.split())
         reports[name] = r
         rows.append(f"| {name} | {r['samples']} | {100 * r['cer_normalized']:.2f}% | {100 * r['cer_caseless']:.2f}% | – |")
         print(rows[-1], flush=True)

@@ -82,6 +82,25 @@ import Testing
         #expect(abs(guided.logProbability - plain.logProbability - 2.5) < 1e-6)
     }
 
+    @Test func unknownWordsCostByLengthSoThatRunningThemTogetherGainsNothing() throws {
+        // "ab ab": two unknown words, or one ("abab") where the network is unsure of the space.
+        let f = frames([["a": 0.9], ["b": 0.9], [" ": 0.6, "_": 0.35], ["a": 0.9], ["b": 0.9]])
+        var decoder = CTCDecoder(alphabet: ab)
+        decoder.wordPrior = try WordPrior(zipfFrequencies: ["zz": 1])
+        decoder.unknownWordPenalty = 3
+        #expect(decoder.decode(f, maxCandidates: 1).first?.text == "abab")
+        decoder.unknownWordPenalty = 0
+        decoder.unknownWordPenaltyPerLetter = 0.7
+        #expect(decoder.decode(f, maxCandidates: 1).first?.text == "ab ab")
+        let both = decoder.decode(f, maxCandidates: 4)
+        let apart = try #require(both.first { $0.text == "ab ab" }), together = try #require(both.first { $0.text == "abab" })
+        decoder.unknownWordPenaltyPerLetter = 0
+        let plain = decoder.decode(f, maxCandidates: 4)
+        // 0.7 for each of the four letters, whichever way they are split.
+        #expect(abs(apart.logProbability - plain.first { $0.text == "ab ab" }!.logProbability + 2.8) < 1e-6)
+        #expect(abs(together.logProbability - plain.first { $0.text == "abab" }!.logProbability + 2.8) < 1e-6)
+    }
+
     @Test func optionsLoadThePriorOnlyWhereItIsUsed() throws {
         var options = DecodingOptions()
         options.wordPriorWeight = 0.1
@@ -92,6 +111,8 @@ import Testing
         options.method = .beamSearch
         options.wordPriorWeight = 0
         options.unknownWordPenalty = 0
+        #expect(try options.makeDecoder(alphabet: ab).wordPrior != nil)
+        options.unknownWordPenaltyPerLetter = 0
         #expect(try options.makeDecoder(alphabet: ab).wordPrior == nil)
     }
 }

@@ -126,7 +126,7 @@ extension CTCDecoder {
     /// The lexicon and word-prior terms for the word that ends at `node`; 0 with neither.
     private func wordTerm(endingAt node: Int32, in trie: PrefixTrie) -> Double {
         let usesLexicon = lexicon != nil && lexiconBonus != 0
-        let usesPrior = wordPrior != nil && (wordPriorWeight != 0 || unknownWordPenalty != 0)
+        let usesPrior = wordPrior != nil && (wordPriorWeight != 0 || unknownWordPenalty != 0 || unknownWordPenaltyPerLetter != 0)
         guard usesLexicon || usesPrior else { return 0 }
         let space = Int32(alphabet.spaceClass ?? -1)
         var bytes: [UInt8] = []
@@ -153,7 +153,10 @@ extension CTCDecoder {
             }
             switch lookup {
             case .known(let zipf): term += wordPriorWeight * (zipf - wordPrior.floorZipf)
-            case .unknown: term -= unknownWordPenalty
+            case .unknown:
+                // UTF-8 lead bytes: one a character (a word with a digit is never unknown).
+                let characters = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                term -= unknownWordPenalty + unknownWordPenaltyPerLetter * Double(characters)
             case .neutral: break
             }
         }

@@ -26,9 +26,11 @@ public struct DecodingOptions: Sendable, Hashable {
     public var useLexicon = false
     public var lexiconBonus = 0.0
     /// The word prior's weight per Zipf point (`CTCDecoder.wordPriorWeight`); with
-    /// `unknownWordPenalty`, 0 and 0 leave the prior unloaded.
+    /// `unknownWordPenalty` and `unknownWordPenaltyPerLetter`, 0, 0 and 0 leave the prior unloaded.
     public var wordPriorWeight = CTCDecoder.defaultWordPriorWeight
     public var unknownWordPenalty = CTCDecoder.defaultUnknownWordPenalty
+    /// `CTCDecoder.unknownWordPenaltyPerLetter`.
+    public var unknownWordPenaltyPerLetter = CTCDecoder.defaultUnknownWordPenaltyPerLetter
     public var scoresLineEnd = true
     /// Whether readings are respelt with the marks the word prior knows their words far better
     /// with (`CTCDecoder.restoresMarks`); it changes nothing with the English prior alone.
@@ -64,7 +66,7 @@ public struct DecodingOptions: Sendable, Hashable {
     /// Whether decoding reads the word prior: beam search with the language model and a
     /// nonzero prior weight or unknown-word penalty.
     public var usesWordPrior: Bool {
-        method == .beamSearch && useLanguageModel && (wordPriorWeight != 0 || unknownWordPenalty != 0)
+        method == .beamSearch && useLanguageModel && (wordPriorWeight != 0 || unknownWordPenalty != 0 || unknownWordPenaltyPerLetter != 0)
     }
 
     /// The decoder these options describe, with the shipped language model, lexicon and word
@@ -83,6 +85,7 @@ public struct DecodingOptions: Sendable, Hashable {
                 .adding(vocabulary)
             decoder.wordPriorWeight = wordPriorWeight
             decoder.unknownWordPenalty = unknownWordPenalty
+            decoder.unknownWordPenaltyPerLetter = unknownWordPenaltyPerLetter
             decoder.restoresMarks = restoresMarks
             decoder.markRestorationMargin = markRestorationMargin
             decoder.markRestorationPenalty = markRestorationPenalty

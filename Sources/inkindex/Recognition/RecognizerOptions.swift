@@ -31,7 +31,7 @@ struct RecognizerOptions: ParsableArguments {
     var lexiconBonus = 1.0
 
     @Option(name: .customLong("word-prior-weight"), parsing: .unconditional,
-            help: ArgumentHelp("Word-prior bonus per Zipf point of a known word (0 with --unknown-word-penalty 0: no prior).", valueName: "w"))
+            help: ArgumentHelp("Word-prior bonus per Zipf point of a known word (0 with both unknown-word penalties 0: no prior).", valueName: "w"))
     var wordPriorWeight = DecodingOptions.shipped.wordPriorWeight
 
     @Option(name: .customLong("unknown-word-penalty"), parsing: .unconditional,
@@ -50,10 +50,15 @@ struct RecognizerOptions: ParsableArguments {
             help: ArgumentHelp("Penalty in the beam per word that will be respelt with marks not read.", valueName: "p"))
     var markRestorationPenalty = DecodingOptions.shipped.markRestorationPenalty
 
+    @Option(name: .customLong("unknown-letter-penalty"), parsing: .unconditional,
+            help: ArgumentHelp("Penalty per character of a word the word prior does not know, beside --unknown-word-penalty.", valueName: "p"))
+    var unknownWordPenaltyPerLetter = DecodingOptions.shipped.unknownWordPenaltyPerLetter
+
     func validate() throws {
         guard beam >= 1 else { throw ValidationError("--beam needs a width of at least 1") }
         for (name, value) in [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus),
                               ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty),
+                              ("unknown-letter-penalty", unknownWordPenaltyPerLetter),
                               ("mark-restoration-margin", markRestorationMargin), ("mark-restoration-penalty", markRestorationPenalty)] {
             guard value.isFinite else { throw ValidationError("--\(name) needs a finite number, not '\(value)'") }
         }
@@ -68,6 +73,7 @@ struct RecognizerOptions: ParsableArguments {
         decoding.insertionBonus = insertionBonus
         decoding.wordPriorWeight = wordPriorWeight
         decoding.unknownWordPenalty = unknownWordPenalty
+        decoding.unknownWordPenaltyPerLetter = unknownWordPenaltyPerLetter
         if noRestoreMarks { decoding.restoresMarks = false }
         decoding.markRestorationMargin = markRestorationMargin
         decoding.markRestorationPenalty = markRestorationPenalty
