@@ -38,7 +38,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     var expectedModelVersion: Int {
         switch self {
         case .open: 5
-        case .research: 8
+        case .research: 9
         }
     }
 

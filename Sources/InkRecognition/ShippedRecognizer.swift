@@ -42,8 +42,11 @@ public enum ShippedRecognizer {
     /// languages in scripture references. Version 7: the research model's third stage on the
     /// Latin alphabet (model version 7: same network, weights read other text), so that notes
     /// read by version 6's weights are read again. Version 8: its fourth stage (model version 8),
-    /// with real words written in capitals drawn more often.
-    public static let recognitionVersion = 8
+    /// with real words written in capitals drawn more often. Version 9: its fifth stage (model
+    /// version 9), words respelt with the marks their language's list knows them far better with
+    /// (`WordPrior.restoringMarks`), unknown words penalized by length, and a stroke shared by two
+    /// words no longer merging their tokens (`WordTokenizer`).
+    public static let recognitionVersion = 9
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
