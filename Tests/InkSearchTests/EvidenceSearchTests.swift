@@ -128,7 +128,7 @@ import Testing
         #expect(c.logit(text: exact, logRatio: 0, length: 6, prefixQuery: false) >= c.threshold)
         // A reading two edits away is turned down when the network was sure of something else.
         let twoEdits = WordCalibration.TextMatch(probability: 0.5, distance: 2, knownWord: false)
-        #expect(c.logit(text: twoEdits, logRatio: -15, length: 6, prefixQuery: true) < c.threshold)
+        #expect(c.logit(text: twoEdits, logRatio: -10, length: 6, prefixQuery: true) < c.threshold)
         // On evidence alone, only long words: short ones with no close reading rarely are the query.
         #expect(c.logit(text: nil, logRatio: -0.2, length: 12, prefixQuery: false) >= c.threshold)
         #expect(c.logit(text: nil, logRatio: -0.2, length: 5, prefixQuery: false) < c.threshold)
