@@ -96,6 +96,10 @@ import Testing
         #expect(prior.lookupRespelt(token: "que") == .known(zipf: Double(Float(7.52))))
         #expect(prior.lookupRespelt(token: "xyz") == .unknown)
         #expect(prior.lookupRespelt(token: "3:16") == .neutral)
+        // The decoder's byte path agrees with the token path.
+        for token in ["DOLARES,", "dolores", "que", "qué", "xyz", "3:16", "--", "Dólares"] {
+            #expect(prior.judgeRespelt(utf8: Array(token.utf8), margin: 1) == prior.judgeRespelt(token: token[...], margin: 1), "\(token)")
+        }
     }
 
     @Test func aWordThatWillBeRespeltIsNotPenalizedAsUnknown() throws {

@@ -145,7 +145,7 @@ extension CTCDecoder {
             // A mark the network did not see costs `markRestorationPenalty`.
             var lookup: WordPrior.Lookup
             if restoresMarks && !wordPrior.markedSpellings.isEmpty {
-                let judged = wordPrior.judgeRespelt(token: String(decoding: bytes, as: UTF8.self)[...], margin: markRestorationMargin)
+                let judged = wordPrior.judgeRespelt(utf8: bytes, margin: markRestorationMargin)
                 lookup = judged.lookup
                 if judged.respelt { term -= markRestorationPenalty }
             } else {

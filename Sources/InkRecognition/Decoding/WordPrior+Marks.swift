@@ -64,6 +64,26 @@ extension WordPrior {
         return (.known(zipf: better.zipf), true)
     }
 
+    /// `judgeRespelt(token:margin:)` for a token of UTF-8 bytes, as the beam search completes
+    /// words: an ASCII word with no marked spelling listed (most words) costs one more lookup,
+    /// without building Characters.
+    func judgeRespelt(utf8 bytes: [UInt8], margin: Double) -> (lookup: Lookup, respelt: Bool) {
+        guard bytes.allSatisfy({ $0 < 128 }) else {
+            return judgeRespelt(token: String(decoding: bytes, as: UTF8.self)[...], margin: margin)
+        }
+        let plain = lookup(ascii: bytes)
+        guard plain != .neutral else { return (plain, false) }
+        func isAlphanumeric(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || ((b | 0x20) >= 97 && (b | 0x20) <= 122) }
+        guard let first = bytes.firstIndex(where: isAlphanumeric), let last = bytes.lastIndex(where: isAlphanumeric) else {
+            return (plain, false)
+        }
+        let word = String(decoding: bytes[first...last].map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        // An ASCII word is its own base.
+        guard !markedSpellings.spellings(ofBase: word).isEmpty,
+              let better = bestMarkedSpelling(of: word, margin: margin) else { return (plain, false) }
+        return (.known(zipf: better.zipf), true)
+    }
+
     /// Where a token's letters and digits start and end, or nil where it has none.
     private static func coreBounds(of token: Substring) -> (Substring.Index, Substring.Index)? {
         guard let start = token.firstIndex(where: { $0.isLetter || $0.isNumber }),
