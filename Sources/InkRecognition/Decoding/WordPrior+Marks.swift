@@ -72,12 +72,8 @@ extension WordPrior {
             return judgeRespelt(token: String(decoding: bytes, as: UTF8.self)[...], margin: margin)
         }
         let plain = lookup(ascii: bytes)
-        guard plain != .neutral else { return (plain, false) }
-        func isAlphanumeric(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || ((b | 0x20) >= 97 && (b | 0x20) <= 122) }
-        guard let first = bytes.firstIndex(where: isAlphanumeric), let last = bytes.lastIndex(where: isAlphanumeric) else {
-            return (plain, false)
-        }
-        let word = String(decoding: bytes[first...last].map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        guard plain != .neutral, let core = Self.lowercasedCore(ascii: bytes) else { return (plain, false) }
+        let word = String(decoding: core, as: UTF8.self)
         // An ASCII word is its own base.
         guard !markedSpellings.spellings(ofBase: word).isEmpty,
               let better = bestMarkedSpelling(of: word, margin: margin) else { return (plain, false) }

@@ -109,21 +109,22 @@ public struct WordPrior: Sendable {
     /// search asks this for every word it completes. Non-ASCII tokens take the general path.
     /// Complexity: O(token length).
     func lookup(ascii bytes: [UInt8]) -> Lookup {
-        func isAlphanumeric(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || ((b | 0x20) >= 97 && (b | 0x20) <= 122) }
         guard bytes.allSatisfy({ $0 < 128 }) else { return lookup(token: String(decoding: bytes, as: UTF8.self)) }
-        guard let first = bytes.firstIndex(where: isAlphanumeric), let last = bytes.lastIndex(where: isAlphanumeric) else { return .neutral }
-        var word = [UInt8]()
-        word.reserveCapacity(last - first + 1)
-        for b in bytes[first...last] {
-            if b >= 48 && b <= 57 { return .neutral }
-            word.append(b >= 65 && b <= 90 ? b | 0x20 : b)
-        }
+        guard let word = Self.lowercasedCore(ascii: bytes), !word.contains(where: { $0 >= 48 && $0 <= 57 }) else { return .neutral }
         if let zipf = zipfOfWord[String(decoding: word, as: UTF8.self)] { return .known(zipf: Double(zipf)) }
         if word.count > 2, word[word.count - 2] == 39, word[word.count - 1] == 115,
            let zipf = zipfOfWord[String(decoding: word.dropLast(2), as: UTF8.self)] {
             return .known(zipf: Double(zipf))
         }
         return .unknown
+    }
+
+    /// An ASCII token's letters and digits between its outer punctuation, lower-cased, as lookups
+    /// fold tokens; nil where it has none. Complexity: O(token length).
+    static func lowercasedCore(ascii bytes: [UInt8]) -> [UInt8]? {
+        func isAlphanumeric(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || ((b | 0x20) >= 97 && (b | 0x20) <= 122) }
+        guard let first = bytes.firstIndex(where: isAlphanumeric), let last = bytes.lastIndex(where: isAlphanumeric) else { return nil }
+        return bytes[first...last].map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
     }
 }
 
