@@ -66,7 +66,7 @@ enum MarkupRows {
         var links: [Link] = []
         try db.forEachRow("""
             SELECT l.id, l.kind, l.mark_kind FROM links l
-            WHERE l.id IN (SELECT link FROM link_tokens WHERE token \(db.dialect.inIntegers())) ORDER BY l.id
+            WHERE l.id \(db.dialect.inValues(of: "SELECT link FROM link_tokens WHERE token \(db.dialect.inIntegers())")) ORDER BY l.id
             """, [.text(FormVocabulary.jsonArray(tokens.map(String.init)))]) { row in
             guard let kind = LayoutRelation.Kind(rawValue: row.text(1)) else { return }
             links.append(Link(id: row.int(0), kind: kind, mark: row.isNull(2) ? nil : LayoutMark.Kind(rawValue: row.text(2)), ends: []))

@@ -62,7 +62,7 @@ extension PostgresLibrary {
         try validate(libraryName: library)
         let schemaName = PostgresLibrarySchema.schemaName(ofLibrary: library)
         let session = try PostgresConnection(url, statementTimeout: .seconds(30),
-                                             sessionSetup: ["SET search_path TO \(PostgresLibrarySchema.quoted(schemaName))"])
+                                             sessionSetup: PostgresLibrarySchema.sessionSetup(schemaName: schemaName))
         try PostgresLibrarySchema.prepare(session, schemaName: schemaName)
         return PostgresIndexClaims(session: session)
     }

@@ -33,7 +33,7 @@ package enum PostgresLibrary {
         try validate(libraryName: library)
         let schemaName = PostgresLibrarySchema.schemaName(ofLibrary: library)
         let session = try PostgresConnection(url, statementTimeout: statementTimeout,
-                                             sessionSetup: ["SET search_path TO \(PostgresLibrarySchema.quoted(schemaName))"])
+                                             sessionSetup: PostgresLibrarySchema.sessionSetup(schemaName: schemaName))
         try PostgresLibrarySchema.prepare(session, schemaName: schemaName)
         return NoteLibrary(connection: PostgresLibraryConnection(session: session, schemaName: schemaName),
                            location: displayLocation(url, library: library), keepsEvidence: keepsEvidence)

@@ -38,6 +38,22 @@ package enum SQLDialect: String, Sendable {
         }
     }
 
+    /// The test that a column is one of the values a subquery of one column returns. SQLite
+    /// looks the values up in the column's index as it does for `IN (…)`; PostgreSQL's planner,
+    /// given `IN (subquery)` as a join, hashes the whole outer table when it misjudges the
+    /// subquery's rows (a table function's 100), while `= ANY(ARRAY(…))` runs the subquery first
+    /// and probes the index with its values.
+    ///
+    /// ```swift
+    /// let sql = "SELECT key FROM terms WHERE id \(db.dialect.inValues(of: "SELECT term FROM term_variants WHERE variant = ?"))"
+    /// ```
+    package func inValues(of subquery: String) -> String {
+        switch self {
+        case .sqlite: "IN (\(subquery))"
+        case .postgres: "= ANY(ARRAY(\(subquery)))"
+        }
+    }
+
     /// As `integers(as:parameter:)`, for a JSON array of strings (`FormVocabulary.jsonKeys`).
     package func strings(as alias: String, parameter: String = "?") -> String {
         switch self {
