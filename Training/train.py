@@ -207,16 +207,21 @@ class OpenRecipe:
         self.by_writer = load(a.cache, "words_by_writer.pkl")
         self.glyphs = compose.GlyphWriter(load(a.cache, "glyphs.pkl"), rng)
         self.held_glyphs = compose.GlyphWriter(load(a.cache, "glyphs_heldout.pkl"), rng)
-        self.texts = languages.TextSource(languages.load_word_lists(os.path.join(a.cache, "words"), self.alphabet))
+        word_lists = languages.load_word_lists(os.path.join(a.cache, "words"), self.alphabet)
+        # Training draws the languages read worst more often (--language-weights, stage 2); the
+        # validation and final sets keep every language equally likely, so stages compare.
+        self.texts = languages.TextSource(word_lists, weights=json.loads(a.language_weights))
+        self.even_texts = languages.TextSource(word_lists)
+        self.capitals = [s for s in self.text + self.words if written_in_capitals(s["text"])]
         n = max(a.val_lines // 3, 1)
         pick = random.Random(7)
         self.val = (pick.sample(load(a.cache, "unipen_text_heldout.pkl"), n)
                     + pick.sample(load(a.cache, "unipen_words_heldout.pkl"), n)
-                    + compose.glyph_lines(self.held_glyphs, self.texts, n, 7, self.alphabet))
+                    + compose.glyph_lines(self.held_glyphs, self.even_texts, n, 7, self.alphabet))
 
     def describe(self):
-        return (f"unipen text {len(self.text)} words {len(self.words)} writers {len(self.by_writer)} "
-                f"languages {len(self.texts.langs)} reference pitch {F.REFERENCE_PITCH}")
+        return (f"unipen text {len(self.text)} words {len(self.words)} (capitals {len(self.capitals)}) "
+                f"writers {len(self.by_writer)} languages {len(self.texts.langs)} reference pitch {F.REFERENCE_PITCH}")
 
     def pool(self, epoch):
         a, seed = self.a, self.a.seed * 1000 + epoch
@@ -225,12 +230,14 @@ class OpenRecipe:
         pool += self.rng.sample(self.words, min(a.unipen_per_epoch - half, len(self.words)))
         pool += compose.word_lines(self.by_writer, a.word_lines_per_epoch, seed, self.alphabet)
         pool += compose.glyph_lines(self.glyphs, self.texts, a.synth_per_epoch, seed, self.alphabet)
+        if self.capitals and a.capitals_per_epoch:
+            pool += self.rng.choices(self.capitals, k=a.capitals_per_epoch)
         return pool
 
     def final_sets(self):
         yield "unipen_text_heldout", load(self.a.cache, "unipen_text_heldout.pkl")[:1000]
         yield "unipen_words_heldout", load(self.a.cache, "unipen_words_heldout.pkl")[:1000]
-        yield "composed_heldout", compose.glyph_lines(self.held_glyphs, self.texts, 600, 11, self.alphabet)
+        yield "composed_heldout", compose.glyph_lines(self.held_glyphs, self.even_texts, 600, 11, self.alphabet)
 
 
 RECIPES = {"research": ResearchRecipe, "open": OpenRecipe}
