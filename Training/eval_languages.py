@@ -1,5 +1,7 @@
 """Reads the language and capitals validation sets (compose_eval.py) with `inkindex eval` and
-prints one Markdown table: CER (normalized), CER with case folded, diacritic letters read right.
+prints one Markdown table: CER (normalized), CER with case folded, diacritic letters read right,
+and the same two for the language's marked words (`<lang>-marked.jsonl.gz`: 120 words that each
+hold a letter beyond a-z).
 
     python3 Training/eval_languages.py --inkindex .build/release/inkindex --model research [--json out.json] [--decoding=--no-restore-marks]
 
@@ -32,21 +34,28 @@ def main():
     a = ap.parse_args()
     wanted = a.only.split(",") if a.only else languages.LANGUAGES
     rows, reports = [], {}
+    percent = lambda v, digits=2: f"{100 * v:.{digits}f}%" if v is not None else "–"
     for lang in wanted:
-        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{lang}.jsonl.gz"), "en" if a.english_prior else lang, a.decoding.split())
+        reading = "en" if a.english_prior else lang
+        r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{lang}.jsonl.gz"), reading, a.decoding.split())
         reports[lang] = r
-        acc = r.get("diacritic_accuracy")
-        rows.append(f"| {lang} | {r['samples']} | {100 * r['cer_normalized']:.2f}% | {100 * r['cer_caseless']:.2f}% | "
-                    + (f"{100 * acc:.1f}%" if acc is not None else "–") + " |")
+        marked_path = os.path.join(a.sets, f"{lang}-marked.jsonl.gz")
+        m = evaluate(a.inkindex, a.model, marked_path, reading, a.decoding.split()) if os.path.exists(marked_path) else None
+        if m:
+            reports[f"{lang}-marked"] = m
+        rows.append(f"| {lang} | {r['samples']} | {percent(r['cer_normalized'])} | {percent(r['cer_caseless'])} | "
+                    f"{percent(r.get('diacritic_accuracy'), 1)} | {percent(m and m['cer_normalized'])} | "
+                    f"{percent(m and m.get('diacritic_accuracy'), 1)} |")
         print(rows[-1], flush=True)
     for name in ["caps-words", "caps-headings"]:
         if a.only:
             break
         r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{name}.jsonl.gz"), "en", a.decoding.split())
         reports[name] = r
-        rows.append(f"| {name} | {r['samples']} | {100 * r['cer_normalized']:.2f}% | {100 * r['cer_caseless']:.2f}% | – |")
+        rows.append(f"| {name} | {r['samples']} | {percent(r['cer_normalized'])} | {percent(r['cer_caseless'])} | – | – | – |")
         print(rows[-1], flush=True)
-    print("\n| set | samples | CER (normalized) | CER, case folded | diacritic letters read |\n|---|---|---|---|---|")
+    print("\n| set | samples | CER (normalized) | CER, case folded | diacritic letters read | marked words: CER | "
+          "marked words: diacritic letters read |\n|---|---|---|---|---|---|---|")
     print("\n".join(rows))
     if a.json:
         with open(a.json, "w") as fh:
