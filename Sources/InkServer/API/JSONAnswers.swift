@@ -11,7 +11,9 @@ enum JSONAnswers {
         return encoder
     }
 
+    static let contentType = "application/json; charset=utf-8"
+
     static func response(_ value: some Encodable, status: HTTPResponseStatus = .ok) throws -> ServerResponse {
-        ServerResponse(status: status, contentType: "application/json; charset=utf-8", body: try encoder().encode(value))
+        ServerResponse(status: status, contentType: contentType, body: try encoder().encode(value))
     }
 }

@@ -19,6 +19,6 @@ extension APIResponder {
             SearchAnswer.Hit(noteID: $0.noteID, title: titles[$0.noteID] ?? "", strokeIDs: $0.strokeIDs,
                              bounds: WireRect($0.bounds), reading: $0.reading, score: $0.score)
         })
-        return try JSONAnswers.response(answer)
+        return ServerResponse(status: .ok, contentType: JSONAnswers.contentType, body: try answer.jsonData())
     }
 }
