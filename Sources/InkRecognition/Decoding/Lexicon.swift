@@ -18,7 +18,25 @@ public struct Lexicon: Sendable {
 
     /// Whether `token` is a known word after case folding and stripping outer punctuation.
     /// Tokens that are punctuation only are neither known nor unknown: `nil`.
+    ///
+    /// Complexity: O(length of the token), one allocation for an ASCII token. Search asks this of
+    /// every reading of every candidate word it scores, so ASCII tokens (most of them) are
+    /// folded byte by byte rather than by `Character`.
     public func contains(token: Substring) -> Bool? {
+        let utf8 = token.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return containsByCharacters(token) }
+        func isAlphanumeric(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (byte >= 0x30 && byte <= 0x39) }
+        guard let first = utf8.firstIndex(where: isAlphanumeric), let last = utf8.lastIndex(where: isAlphanumeric) else { return nil }
+        let core = utf8[first...last]
+        if core.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
+        return words.contains(String(unsafeUninitializedCapacity: core.count) { buffer in
+            for (k, byte) in core.enumerated() { buffer[k] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            return core.count
+        })
+    }
+
+    /// `contains(token:)` for any token: letters and numbers as `Character` knows them.
+    func containsByCharacters(_ token: Substring) -> Bool? {
         let core = token.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }
         guard !core.isEmpty else { return nil }
         if core.contains(where: \.isNumber) { return true }
