@@ -30,6 +30,15 @@ struct PostgresConnectionTests {
         #expect(try db.scalarInt("SELECT count(*) FROM t") == 4)
     }
 
+    @Test func byteaOfEveryByteAndOfAnyLengthRoundTrips() throws {
+        let db = try connect()
+        try db.execute("CREATE TABLE blobs(k bigint, b bytea)")
+        var random = SystemRandomNumberGenerator()
+        let blobs = [Data(), Data([0]), Data((0...255).map { UInt8($0) }), Data((0..<100_001).map { _ in UInt8.random(in: 0...255, using: &random) })]
+        for (k, blob) in blobs.enumerated() { try db.execute("INSERT INTO blobs VALUES ($1, $2)", [.int(Int64(k)), .bytea(blob)]) }
+        #expect(try db.query("SELECT b FROM blobs ORDER BY k") { $0.bytea(0) } == blobs)
+    }
+
     @Test func failuresAreTypedAndTheConnectionGoesOn() throws {
         let db = try connect()
         try db.execute("CREATE TABLE u(k text PRIMARY KEY)")
