@@ -39,6 +39,27 @@ struct PostgresConnectionTests {
         #expect(try db.query("SELECT b FROM blobs ORDER BY k") { $0.bytea(0) } == blobs)
     }
 
+    @Test func integersAndDoublesParseAsSwiftParsesTheirText() throws {
+        let db = try connect()
+        var random = SystemRandomNumberGenerator()
+        let integers: [Int64] = [0, 1, -1, 9, 10, Int64.max, Int64.min, Int64.min + 1] + (0..<200).map { _ in Int64.random(in: .min ... .max, using: &random) }
+        let doubles: [Double] = [0, -0.0, 0.1, -0.1, 1e300, -1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity, 1 / 3]
+            + (0..<200).map { _ in Double(bitPattern: UInt64.random(in: 0 ... .max, using: &random)) }.filter { !$0.isNaN }
+        try db.execute("CREATE TABLE numbers(k bigint, i bigint, d double precision, t text)")
+        for (k, (i, d)) in zip(integers, doubles + doubles).enumerated() {
+            try db.execute("INSERT INTO numbers VALUES ($1, $2, $3, $4)", [.int(Int64(k)), .int(i), .double(d), .text(String(i))])
+        }
+        try db.execute("INSERT INTO numbers VALUES (-1, NULL, 'NaN', '12x')")
+        let rows = try db.query("SELECT i, d, t, d::text FROM numbers ORDER BY k") { row in
+            (row.isNull(0) ? nil : row.int(0), row.double(1), row.int(2), Double(row.text(3)) ?? (row.text(3) == "NaN" ? .nan : .infinity * (row.text(3).hasPrefix("-") ? -1 : 1)))
+        }
+        #expect(rows[0].0 == nil && rows[0].1.isNaN && rows[0].2 == 0)
+        for (k, row) in rows.dropFirst().enumerated() {
+            #expect(row.0 == integers[k] && row.2 == integers[k])
+            #expect(row.1 == (doubles + doubles)[k] && row.1.bitPattern == row.3.bitPattern)
+        }
+    }
+
     @Test func failuresAreTypedAndTheConnectionGoesOn() throws {
         let db = try connect()
         try db.execute("CREATE TABLE u(k text PRIMARY KEY)")
