@@ -46,8 +46,10 @@ public actor InkServer {
     public init(store: NoteStore, recognizer: any LineRecognizing, configuration: ServerConfiguration = ServerConfiguration()) throws {
         self.store = store
         self.configuration = configuration
+        // Searches weigh the evidence as fitted on the readings of the model that reads the notes.
         let libraries = try LibraryDirectory(store: store, readers: configuration.readerConnections,
-                                             capacity: configuration.maxOpenLibraries)
+                                             capacity: configuration.maxOpenLibraries,
+                                             searchPolicy: .standard(forModel: recognizer.recognitionModel))
         var tokenTable: PostgresTokenTable?
         if configuration.usesTokenTable {
             guard case .postgres(let url, _) = store else { throw InkServerError.tokenTableNeedsPostgres }

@@ -167,6 +167,36 @@ import Testing
         #expect(try await library.search("talk out").map(\.noteID) == ["n1"])
     }
 
+    @Test func searchesWeighEvidenceWithTheLibrarysPolicyAsTheInMemoryIndexDoes() async throws {
+        let (library, directory) = try makeTemporaryLibrary(keepsEvidence: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let words = [Self.word("talk", Self.evidence(Self.spelling("talk")), position: 0), Self.word("aut", Self.evidence(Self.hesitant), position: 1)]
+        try await commit(words, id: "n0", in: library)
+        // A calibration that no evidence convinces: only readings that spell the query remain.
+        var sceptical = MatchPolicy.standard
+        sceptical.calibration?.threshold = 50
+        let strict = try NoteLibrary(path: library.path, keepsEvidence: true, searchPolicy: sceptical)
+        #expect(strict.searchPolicy == sceptical && library.searchPolicy == .standard)
+        var memory = SearchIndex<Int>(policy: sceptical)
+        memory.add(words, to: 0)
+        for (query, byEvidence) in [("about", true), ("talk", false), ("talk about", true)] {
+            let standardHits = try await library.search(query).map(\.noteID)
+            let strictHits = try await strict.search(query).map(\.noteID)
+            #expect(standardHits == ["n0"], "\(query)")
+            #expect(strictHits == (byEvidence ? [] : ["n0"]), "\(query)")
+            #expect(memory.search(query).isEmpty == strictHits.isEmpty, "\(query)")
+        }
+    }
+
+    @Test func eachShippedModelHasItsOwnCalibration() {
+        #expect(MatchPolicy.standard(forModel: "open").calibration == WordCalibration.open)
+        #expect(MatchPolicy.standard(forModel: "research").calibration == WordCalibration.standard)
+        #expect(MatchPolicy.standard(forModel: "") == MatchPolicy.standard)
+        var open = MatchPolicy.standard(forModel: "open")
+        open.calibration = WordCalibration.standard
+        #expect(open == MatchPolicy.standard, "only the calibration differs")
+    }
+
     @Test func aVersion4LibraryIsUpgradedKeepingNotesInkAndSearches() async throws {
         let (library, directory) = try makeTemporaryLibrary(keepsEvidence: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -7,7 +7,7 @@ import Testing
 struct JSONOutputTests {
     static let awkward = ["", "grace", "Jesús’ «word» 3:16", "a \"quoted\" \\ back/slash", "line\nbreak\r\ttab",
                           "\u{0}\u{1}\u{8}\u{C}\u{1F}\u{7F}", "\u{2028}\u{2029}", "🙏🏽 emoji", "e\u{301}"]
-    static let numbers: [Double] = [0, -0.0, 1, -3, 0.5, 0.1, 1e-7, 123_456_789.125, 1e21, 5e-324, .greatestFiniteMagnitude, 0.30000000000000004]
+    static let numbers: [Double] = [0, -0.0, 1, -3, 0.5, 0.1, 1e-7, 123_456_789.125, 1e21, .greatestFiniteMagnitude, 0.30000000000000004, .leastNonzeroMagnitude]
 
     private func answer(_ text: String, _ number: Double) -> SearchAnswer {
         let hit = SearchAnswer.Hit(noteID: text, title: text.uppercased(), strokeIDs: [UUID(), UUID()],

@@ -33,13 +33,16 @@ final class FormVocabulary {
     /// Case is not checked here: keys are case-folded; hits are verified against the readings
     /// themselves.
     ///
-    /// - Parameter withEvidence: whether the library holds words with evidence: then, as
-    ///   `SearchIndex` does, keys up to the term's `candidateDistance` are candidates (evidence
-    ///   may make them hits), else only those within its `maxDistance`.
+    /// - Parameters:
+    ///   - withEvidence: whether the library holds words with evidence: then, as `SearchIndex`
+    ///     does, keys up to the term's `candidateDistance` are candidates (evidence may make them
+    ///     hits), else only those within its `maxDistance`.
+    ///   - policy: the search's, whose calibration bounds what evidence can make of a key (the
+    ///     distances and scores of readings are `matcher`'s, the same in every shipped policy).
     /// Complexity: O(deletion variants of the word) index lookups (≤ ~80), plus one range scan
     /// and one distance per key it begins, for a prefix.
-    func matches(of term: SearchQuery.Term, withEvidence: Bool, in db: any SQLConnection) throws -> [(id: Int64, bound: KeyBound)] {
-        let policy = matcher.policy
+    func matches(of term: SearchQuery.Term, withEvidence: Bool, policy: MatchPolicy,
+                 in db: any SQLConnection) throws -> [(id: Int64, bound: KeyBound)] {
         let calibration = withEvidence ? policy.calibration(allowingPrefix: term.allowsPrefix).flatMap { term.folded.count >= $0.minimumLength ? $0 : nil } : nil
         let limit = calibration != nil ? term.candidateDistance : term.maxDistance
         // The candidates `SearchIndex` gathers: keys equal to the word or to one of its deletion

@@ -17,7 +17,8 @@ extension NoteLibrary {
     /// `link_tokens` per token of those hits and the ends of the links found.
     public func linked(to text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, filter: SearchFilter = [],
                        limit: Int = 50) throws -> [LibraryHit] {
-        let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly))
+        let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly),
+                                policy: searchPolicy)
         guard !query.isEmpty, limit > 0 else { return [] }
         return try db.transaction(.deferred) {
             var best = LibraryHit.Unique()

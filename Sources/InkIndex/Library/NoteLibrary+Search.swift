@@ -26,7 +26,8 @@ extension NoteLibrary {
     /// `limit` candidates.
     public func search(_ text: String, fullWordsOnly: Bool = false, caseMatchingOnly: Bool = false, filter: SearchFilter = [],
                        limit: Int = 50) throws -> [LibraryHit] {
-        let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly, filter: filter))
+        let query = SearchQuery(text, options: SearchOptions(fullWordsOnly: fullWordsOnly, caseMatchingOnly: caseMatchingOnly, filter: filter),
+                                policy: searchPolicy)
         guard !query.isEmpty, limit > 0 else { return [] }
         return try db.transaction(.deferred) {
             var hits = try self.hits(query, limit: limit)
@@ -82,14 +83,14 @@ extension NoteLibrary {
     /// only their evidence could make hits, with no reading near the query (`SearchIndex`'s
     /// `EvidenceIndex`), are not candidates: finding them would mean scoring every word's frames.
     private func wordHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
-        let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, in: db)
+        let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, policy: searchPolicy, in: db)
         let size = try vocabulary.postingCount(of: matches.map(\.id), in: db)
         var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling, filter: query.options.filter)
         // One for the whole query: it remembers the readings it has matched.
-        var precheck = EvidencePrecheck(query)
+        var precheck = EvidencePrecheck(query, policy: searchPolicy)
         // One index too, holding one batch at a time (the previous batch removed): the forms of
         // the readings stay known from batch to batch, with their deletion variants.
-        var index = SearchIndex<Int64>(findsReferences: false)
+        var index = SearchIndex<Int64>(policy: searchPolicy, findsReferences: false)
         // An index without evidence would look less far for close readings than one over the
         // whole library (`SearchIndex.search`): a word with empty frames keeps it looking.
         if evidenceCeiling != nil { index.add([Self.evidenceSentinel], to: -1) }
@@ -125,7 +126,7 @@ extension NoteLibrary {
     private func phraseHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
         let gap: Int64 = 3
         let count = query.terms.count
-        let matches = try query.terms.map { try vocabulary.matches(of: $0, withEvidence: evidenceCeiling != nil, in: db) }
+        let matches = try query.terms.map { try vocabulary.matches(of: $0, withEvidence: evidenceCeiling != nil, policy: searchPolicy, in: db) }
         /// A key's bound for any posting (probability 1, the costliest evidence).
         func keyBound(_ match: (id: Int64, bound: KeyBound)) -> Double { match.bound.bound(probability: 1, evidenceCost: evidenceCeiling) }
         guard matches.allSatisfy({ !$0.isEmpty }) else { return [] }
@@ -185,7 +186,7 @@ extension NoteLibrary {
         }
 
         return try confirm(limit: limit, postings: sizes[anchor], ranked: ranked) { batch in
-            var index = SearchIndex<Int64>(findsReferences: false)
+            var index = SearchIndex<Int64>(policy: searchPolicy, findsReferences: false)
             var notes: [Int64: String] = [:]
             var anchorOffsets: [Int64: Int] = [:]
             var windows: [Int64: [Int64]] = [:]
@@ -273,7 +274,7 @@ extension NoteLibrary {
         let candidates = try CitationRows.candidates(for: reference, minimumScore: Self.minimumScore, in: db)
         guard !candidates.isEmpty else { return [] }
         let cutoff = candidates[min(limit, candidates.count) - 1].score
-        var index = SearchIndex<Int64>()
+        var index = SearchIndex<Int64>(policy: searchPolicy)
         var notes: [Int64: String] = [:]
         let best = candidates.prefix(while: { $0.score >= cutoff })
         let spelled = { (candidate: CitationRows.Candidate) in candidate.firstToken..<(candidate.firstToken + Int64(candidate.wordCount)) }

@@ -27,6 +27,11 @@ public actor NoteLibrary {
     /// 9 ms instead of 1.2 ms at 100,000 lines), so it is off unless asked for. Search uses whatever
     /// evidence the file holds, whoever stored it.
     public nonisolated let keepsEvidence: Bool
+    /// How searches weigh the words' evidence (`MatchPolicy.calibration`): as fitted on the
+    /// readings of the model that reads the library's notes (`MatchPolicy.standard(forModel:)`);
+    /// `MatchPolicy.standard`, the research model's fit, unless the library is opened with
+    /// another. The hits of words without evidence do not depend on it.
+    public nonisolated let searchPolicy: MatchPolicy
 
     /// Opens (creating and migrating as needed) the library at `path`.
     ///
@@ -39,12 +44,19 @@ public actor NoteLibrary {
     /// ```
     /// - Throws: `LibraryError` (`.notALibrary`, `.newerSchema`, `.invalidSchemaVersion`) or an
     ///   `SQLiteError`; a file that cannot be migrated is left as it was.
-    public init(path: String, keepsEvidence: Bool = false) throws {
-        try self.init(path: path, keepsEvidence: keepsEvidence, recordSynchronous: .full)
+    ///
+    /// A library whose notes the open model reads searches as fitted on that model's readings:
+    ///
+    /// ```swift
+    /// let library = try NoteLibrary(path: "notes.sqlite", searchPolicy: .standard(forModel: "open"))
+    /// ```
+    public init(path: String, keepsEvidence: Bool = false, searchPolicy: MatchPolicy = .standard) throws {
+        try self.init(path: path, keepsEvidence: keepsEvidence, searchPolicy: searchPolicy, recordSynchronous: .full)
     }
 
     /// With records committed other than FULL: only for `bench-durability`'s comparison.
-    package init(path: String, keepsEvidence: Bool = false, recordSynchronous: Database.Synchronous) throws {
+    package init(path: String, keepsEvidence: Bool = false, searchPolicy: MatchPolicy = .standard,
+                 recordSynchronous: Database.Synchronous) throws {
         try Self.checkHeader(path: path)
         let database = try Database(path: path, synchronous: recordSynchronous)
         db = database
@@ -58,15 +70,17 @@ public actor NoteLibrary {
         }
         self.path = path
         self.keepsEvidence = keepsEvidence
+        self.searchPolicy = searchPolicy
     }
 
     /// A library on a database that another module opened and brought to the library's schema
     /// (`InkPostgres.PostgresLibrary`); `location` names it in messages (a URL without its
     /// password).
-    package init(connection: any SQLConnection, location: String, keepsEvidence: Bool = false) {
+    package init(connection: any SQLConnection, location: String, keepsEvidence: Bool = false, searchPolicy: MatchPolicy = .standard) {
         db = connection
         path = location
         self.keepsEvidence = keepsEvidence
+        self.searchPolicy = searchPolicy
     }
 
     /// Refuses a file that is neither empty nor an SQLite database. SQLite opens a file shorter

@@ -17,8 +17,10 @@ struct RecognizedDrawing: Sendable {
     init() {}
 
     /// `recognitions` are those of `layout.lines`, in order.
-    init(drawing: Drawing, layout: PageLayout, recognitions: [LineRecognition], strokeBounds: [UUID: CGRect], tokenizer: WordTokenizer) {
+    init(drawing: Drawing, layout: PageLayout, recognitions: [LineRecognition], strokeBounds: [UUID: CGRect], tokenizer: WordTokenizer,
+         searchPolicy: MatchPolicy = .standard) {
         self.drawing = drawing
+        index = SearchIndex(policy: searchPolicy)
         self.layout = layout
         self.recognitions = recognitions
         tokens = recognitions.enumerated().flatMap { line, recognition in

@@ -55,6 +55,8 @@ public actor StrokeRecognizer {
     private let recognizer: (any LineRecognizing)?
     private let segmenter = PageSegmenter()
     private let tokenizer: WordTokenizer
+    /// How searches weigh the words' evidence: as fitted on the model's own readings.
+    private let searchPolicy: MatchPolicy
     private var cache: [LineContentKey: LineRecognition] = [:]
     private var state = RecognizedDrawing()
     private var pending: UpdateGate?
@@ -119,6 +121,7 @@ public actor StrokeRecognizer {
         self.recognizer = recognizer
         self.recognitionVersion = recognizer?.recognitionVersion ?? 0
         self.recognitionModel = recognizer?.recognitionModel ?? ""
+        self.searchPolicy = .standard(forModel: recognitionModel)
         self.maxCandidates = maxCandidates
         self.tokenizer = tokenizer
         self.preferredLanguages = preferredLanguages.isEmpty ? [Locale.Language(identifier: "en")] : preferredLanguages
@@ -176,7 +179,8 @@ public actor StrokeRecognizer {
         var strokeBounds: [UUID: CGRect] = [:]
         for line in lines { for stroke in line.strokes { strokeBounds[stroke.id] = stroke.renderBounds } }
         let recognitions = lines.map { fresh[$0.key] ?? LineRecognition(strokeIDs: $0.key.strokeIDs, candidates: []) }
-        state = RecognizedDrawing(drawing: drawing, layout: layout, recognitions: recognitions, strokeBounds: strokeBounds, tokenizer: tokenizer)
+        state = RecognizedDrawing(drawing: drawing, layout: layout, recognitions: recognitions, strokeBounds: strokeBounds, tokenizer: tokenizer,
+                                  searchPolicy: searchPolicy)
     }
 
     private func recognize(_ lines: [(key: LineContentKey, strokes: [Stroke])]) async -> [(LineContentKey, Result<LineRecognition, any Error>)] {

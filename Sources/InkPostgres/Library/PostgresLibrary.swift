@@ -26,17 +26,19 @@ package enum PostgresLibrary {
     ///   - library: letters, digits and `_`, at most 48 (`validate(libraryName:)`).
     ///   - keepsEvidence: as `NoteLibrary(path:keepsEvidence:)`.
     ///   - statementTimeout: every statement is cancelled past this.
+    ///   - searchPolicy: as `NoteLibrary(path:keepsEvidence:searchPolicy:)`.
     /// - Throws: `PostgresLibraryError` for a bad name or a newer schema, `PostgresError` where
     ///   the database cannot be reached.
     package static func open(_ url: String, library: String = defaultLibrary, keepsEvidence: Bool = false,
-                             statementTimeout: Duration? = .seconds(30)) throws -> NoteLibrary {
+                             statementTimeout: Duration? = .seconds(30), searchPolicy: MatchPolicy = .standard) throws -> NoteLibrary {
         try validate(libraryName: library)
         let schemaName = PostgresLibrarySchema.schemaName(ofLibrary: library)
         let session = try PostgresConnection(url, statementTimeout: statementTimeout,
                                              sessionSetup: PostgresLibrarySchema.sessionSetup(schemaName: schemaName))
         try PostgresLibrarySchema.prepare(session, schemaName: schemaName)
         return NoteLibrary(connection: PostgresLibraryConnection(session: session, schemaName: schemaName),
-                           location: displayLocation(url, library: library), keepsEvidence: keepsEvidence)
+                           location: displayLocation(url, library: library), keepsEvidence: keepsEvidence,
+                           searchPolicy: searchPolicy)
     }
 
     /// Removes library `library` and everything in it (its schema): for benchmarks that start

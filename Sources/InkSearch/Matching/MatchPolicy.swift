@@ -67,6 +67,19 @@ public struct MatchPolicy: Sendable, Hashable {
     public static let standard = MatchPolicy(maxDistanceByLength: [0, 0, 0, 0, 0.5, 1, 1, 1.5, 1.5, 1.5, 2],
                                              calibration: .standard)
 
+    /// `standard`, with the calibration of the model named `identifier`
+    /// (`WordCalibration.shipped(forModel:)`): each model's evidence is weighed as fitted on its
+    /// own readings.
+    ///
+    /// ```swift
+    /// let policy = MatchPolicy.standard(forModel: recognizer.recognitionModel)
+    /// ```
+    public static func standard(forModel identifier: String) -> MatchPolicy {
+        var policy = standard
+        policy.calibration = .shipped(forModel: identifier)
+        return policy
+    }
+
     /// `standard` without calibration: evidence is ignored.
     public static let uncalibrated = MatchPolicy(maxDistanceByLength: [0, 0, 0, 0, 0.5, 1, 1, 1.5, 1.5, 1.5, 2])
 

@@ -71,6 +71,22 @@ public struct WordCalibration: Sendable, Hashable {
         textWeights: [1.651, -2.979, -3.059, 2.057, -0.114, -0.670, -4.118],
         threshold: -0.7)
 
+    /// The calibration for the evidence of the open model (`ShippedModel.open`): fitted the same
+    /// way on UNIPEN's held-out writers only (`bench-search --file unipen/text.dev.jsonl.gz
+    /// --held-out-writers --model open --dump-pairs`), so that nothing a commercial app ships with
+    /// the open model is derived from IAM-OnDB. Until it is fitted, `standard`'s values.
+    public static let open = standard
+
+    /// The calibration for the evidence of the model named `identifier` (a note's
+    /// `recognitionModel`: "open", "research"); `standard` for any other.
+    ///
+    /// ```swift
+    /// let c = WordCalibration.shipped(forModel: "open")
+    /// ```
+    public static func shipped(forModel identifier: String) -> WordCalibration {
+        identifier == "open" ? open : standard
+    }
+
     /// Log-odds that the word is the query. With `logRatio` nil the text model is used (no
     /// evidence); `text` nil means no reading came close.
     public func logit(text: TextMatch?, logRatio: Double?, length: Int, prefixQuery: Bool) -> Double {

@@ -13,10 +13,10 @@ final class LibraryConnections: Sendable {
     private let turn = Turn()
     let strokeCounts = StrokeCounts()
 
-    init(store: NoteStore, name: String, readers count: Int) throws {
+    init(store: NoteStore, name: String, readers count: Int, searchPolicy: MatchPolicy) throws {
         self.name = name
-        writer = try store.open()
-        readers = try (0..<max(0, count)).map { _ in try store.open() }
+        writer = try store.open(searchPolicy: searchPolicy)
+        readers = try (0..<max(0, count)).map { _ in try store.open(searchPolicy: searchPolicy) }
     }
 
     /// The next reader, round robin (the writer where there are none).
@@ -41,6 +41,7 @@ final class LibraryDirectory: @unchecked Sendable {
     let store: NoteStore
     private let readerCount: Int
     private let capacity: Int
+    private let searchPolicy: MatchPolicy
     private let lock = NSLock()
     private var open: [String: LibraryConnections] = [:]
     /// When each open library (but the default) was last asked for, by a counter.
@@ -49,11 +50,12 @@ final class LibraryDirectory: @unchecked Sendable {
     /// The library of requests without tokens (and of the background reindex).
     let defaultLibrary: LibraryConnections
 
-    init(store: NoteStore, readers: Int, capacity: Int = 32) throws {
+    init(store: NoteStore, readers: Int, capacity: Int = 32, searchPolicy: MatchPolicy = .standard) throws {
         self.store = store
         readerCount = readers
         self.capacity = max(1, capacity)
-        defaultLibrary = try LibraryConnections(store: store, name: NoteStore.defaultLibrary, readers: readers)
+        self.searchPolicy = searchPolicy
+        defaultLibrary = try LibraryConnections(store: store, name: NoteStore.defaultLibrary, readers: readers, searchPolicy: searchPolicy)
         open[NoteStore.defaultLibrary] = defaultLibrary
     }
 
@@ -68,7 +70,8 @@ final class LibraryDirectory: @unchecked Sendable {
                 if name != NoteStore.defaultLibrary { lastUse[name] = uses }
                 return known
             }
-            let connections = try LibraryConnections(store: try store.library(name), name: name, readers: readerCount)
+            let connections = try LibraryConnections(store: try store.library(name), name: name, readers: readerCount,
+                                                     searchPolicy: searchPolicy)
             open[name] = connections
             lastUse[name] = uses
             if lastUse.count > capacity, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {

@@ -42,11 +42,11 @@ public enum NoteStore: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// One connection to the store, as a library.
-    package func open() throws -> NoteLibrary {
+    /// One connection to the store, as a library that searches with `searchPolicy`.
+    package func open(searchPolicy: MatchPolicy = .standard) throws -> NoteLibrary {
         switch self {
-        case .sqlite(let path): try NoteLibrary(path: path)
-        case .postgres(let url, let library): try PostgresLibrary.open(url, library: library)
+        case .sqlite(let path): try NoteLibrary(path: path, searchPolicy: searchPolicy)
+        case .postgres(let url, let library): try PostgresLibrary.open(url, library: library, searchPolicy: searchPolicy)
         }
     }
 

@@ -48,8 +48,12 @@ public struct LibrarySearchQualityBenchmark: Sendable {
     /// Whether the library keeps the words' network evidence (`NoteLibrary.keepsEvidence`); the
     /// in-memory index it is compared with gets the same words, with or without it.
     public var keepsEvidence: Bool
+    /// The policy of both the library and the in-memory index.
+    public var policy: MatchPolicy
 
-    public init(lines: [SearchQualityBenchmark.Line], minLetters: Int = 4, tokenizer: WordTokenizer = WordTokenizer(), keepsEvidence: Bool = true) {
+    public init(lines: [SearchQualityBenchmark.Line], minLetters: Int = 4, tokenizer: WordTokenizer = WordTokenizer(), keepsEvidence: Bool = true,
+                policy: MatchPolicy = .standard) {
+        self.policy = policy
         self.lines = lines
         self.minLetters = minLetters
         self.tokenizer = tokenizer
@@ -60,10 +64,10 @@ public struct LibrarySearchQualityBenchmark: Sendable {
     /// queries as whole words and as prefixes.
     public func run(path: String) async throws -> (storage: Storage, reports: [Report]) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let library = try NoteLibrary(path: path, keepsEvidence: keepsEvidence)
+        let library = try NoteLibrary(path: path, keepsEvidence: keepsEvidence, searchPolicy: policy)
         let ids = lines.indices.map { String(format: "line-%05d", $0) }
         _ = try await library.add(ids.map { (id: $0, title: "", drawing: Drawing(strokes: [])) })
-        var memory = SearchIndex<Int>()
+        var memory = SearchIndex<Int>(policy: policy)
         for (k, line) in lines.enumerated() {
             var words = line.tokens(tokenizer)
             if !keepsEvidence { for w in words.indices { words[w].evidence = nil } }

@@ -168,7 +168,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
             }
             if quality, library {
                 let path = db ?? FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-quality.sqlite").path
-                let (storage, reports) = try await LibrarySearchQualityBenchmark(lines: lines, keepsEvidence: !withoutEvidence).run(path: path)
+                let (storage, reports) = try await LibrarySearchQualityBenchmark(lines: lines, keepsEvidence: !withoutEvidence,
+                                                                                  policy: .standard(forModel: model.model.identifier)).run(path: path)
                 if json { try Terminal.printJSON(storage); for report in reports { try Terminal.printJSON(report) } } else {
                     print("library (\(set)): \(storage.words) words, \(storage.wordsWithEvidence) with evidence; \(storage.fileBytesPerLine) bytes per line, \(storage.evidenceBytesPerLine) of them evidence (\(path))")
                     for report in reports {
@@ -179,7 +180,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
                     }
                 }
             } else if quality {
-                var policy = uncalibrated ? MatchPolicy.uncalibrated : MatchPolicy.standard
+                var policy = uncalibrated ? MatchPolicy.uncalibrated : MatchPolicy.standard(forModel: model.model.identifier)
                 if wholeWordsByReadings { policy.calibratesWholeWords = false }
                 if evidenceOverrulesReadings { policy.exactReadingsSuffice = false }
                 if let list = maxDistance { policy.maxDistanceByLength = list.split(separator: ",").compactMap { Double($0) } }

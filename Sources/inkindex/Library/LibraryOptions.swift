@@ -62,7 +62,7 @@ struct LibraryOptions: ParsableArguments {
     func open(creating: Bool = false) throws -> LibrarySession {
         if case .postgres(let url, let library) = store {
             do {
-                return LibrarySession(library: try PostgresLibrary.open(url, library: library), options: self)
+                return LibrarySession(library: try PostgresLibrary.open(url, library: library, searchPolicy: searchPolicy), options: self)
             } catch let error as PostgresError {
                 throw CLIError.failure("cannot open \(store): \(error.message)")
             }
@@ -71,7 +71,12 @@ struct LibraryOptions: ParsableArguments {
             throw CLIError.badInput("no library at \(path) (create one with 'inkindex library --db \(path) add FILE...')")
         }
         try LibraryLocation.prepare(path)
-        return LibrarySession(library: try NoteLibrary(path: path), options: self)
+        return LibrarySession(library: try NoteLibrary(path: path, searchPolicy: searchPolicy), options: self)
+    }
+
+    /// Searches weigh the evidence as fitted on the readings of the model that reads the notes.
+    private var searchPolicy: MatchPolicy {
+        .standard(forModel: recognizer == "shipped" ? model.model.identifier : "")
     }
 
     private enum Kind { case shipped, transcript(version: Int?) }
