@@ -8,8 +8,9 @@ Writes, in the shared data's format (gzip JSON Lines: id, writer, text, strokes 
   capitalized or in capitals), composed from the glyphs of writers kept out of training
   (UNIPEN's held-out writers and the UJI writers UJI_W14, UJI_W16, UPV_W18: their own accented
   letters where they wrote them; prep_open.py's glyphs_heldout.pkl);
-- `<language>-marked.jsonl.gz` for each language that writes letters beyond a-z: 120 words that
-  hold at least one of them, drawn and composed the same way, to measure those letters;
+- `<language>-marked.jsonl.gz` for each language that writes letters beyond a-z (20 or more such
+  words in its list): 120 words that hold at least one of them, drawn and composed the same way,
+  to measure those letters;
 - `caps-words.jsonl.gz`: every word UNIPEN's held-out writers wrote in capitals (real ink);
 - `caps-headings.jsonl.gz`: 200 headings in capitals (words, scripture references) composed
   from the held-out writers' glyphs;
@@ -87,7 +88,9 @@ def main():
         # Running words hold few marked letters (Italian's 180 samples: 7), too few to measure
         # how often they are read right; 120 words that each hold one are.
         marked = [w for w in words[lang] if any(c.isalpha() and not c.isascii() for c in w)]
-        if marked:
+        # Languages whose lists hold a stray marked word or two (Malay "â", Filipino "español")
+        # write no letters beyond a-z of their own: no set.
+        if len(marked) >= 20:
             source = languages.TextSource({lang: marked}, english_weight=0)
             write(os.path.join(a.out, f"{lang}-marked.jsonl.gz"),
                   composed(writer, lambda r: languages.cased(source.word(lang, r), r), 120, 500 + k, f"{lang}-marked"))
