@@ -45,8 +45,10 @@ public enum ShippedRecognizer {
     /// with real words written in capitals drawn more often. Version 9: its fifth stage (model
     /// version 9), words respelt with the marks their language's list knows them far better with
     /// (`WordPrior.restoringMarks`), unknown words penalized by length, and a stroke shared by two
-    /// words no longer merging their tokens (`WordTokenizer`).
-    public static let recognitionVersion = 9
+    /// words no longer merging their tokens (`WordTokenizer`). Version 10: the open model's second
+    /// stage (model version 10; the research model's weights are unchanged, but one number
+    /// covers both).
+    public static let recognitionVersion = 10
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
