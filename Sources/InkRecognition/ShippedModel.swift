@@ -24,7 +24,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// normalized) is more than 1.5 times the research model's. The figures behind this
     /// release's choice are in the README ("Which model") and `Training/MODEL_CARD.md`. An app
     /// that ships commercially should name `.open`, whatever the default.
-    public static let `default`: ShippedModel = .research
+    public static let `default`: ShippedModel = .open
 
     /// The name of the weights file in the bundle's `Resources` (without its extension).
     var resourceName: String {
