@@ -19,20 +19,16 @@ public struct Lexicon: Sendable {
     /// Whether `token` is a known word after case folding and stripping outer punctuation.
     /// Tokens that are punctuation only are neither known nor unknown: `nil`.
     ///
-    /// Complexity: O(length of the token), one allocation for an ASCII token. Search asks this of
+    /// Complexity: O(length of the token), two small allocations for an ASCII token. Search asks this of
     /// every reading of every candidate word it scores, so ASCII tokens (most of them) are
     /// folded byte by byte rather than by `Character`.
     public func contains(token: Substring) -> Bool? {
         let utf8 = token.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return containsByCharacters(token) }
-        func isAlphanumeric(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (byte >= 0x30 && byte <= 0x39) }
-        guard let first = utf8.firstIndex(where: isAlphanumeric), let last = utf8.lastIndex(where: isAlphanumeric) else { return nil }
-        let core = utf8[first...last]
+        // Folded as the word prior folds an ASCII token (`WordPrior.lowercasedCore(ascii:)`).
+        guard let core = WordPrior.lowercasedCore(ascii: Array(utf8)) else { return nil }
         if core.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
-        return words.contains(String(unsafeUninitializedCapacity: core.count) { buffer in
-            for (k, byte) in core.enumerated() { buffer[k] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-            return core.count
-        })
+        return words.contains(String(decoding: core, as: UTF8.self))
     }
 
     /// `contains(token:)` for any token: letters and numbers as `Character` knows them.
