@@ -47,8 +47,8 @@ public enum ShippedRecognizer {
     /// (`WordPrior.restoringMarks`), unknown words penalized by length, and a stroke shared by two
     /// words no longer merging their tokens (`WordTokenizer`). Version 10: the open model's second
     /// stage (model version 10; the research model's weights are unchanged, but one number
-    /// covers both).
-    public static let recognitionVersion = 10
+    /// covers both). Version 11: the open model's third stage (model version 11).
+    public static let recognitionVersion = 11
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
