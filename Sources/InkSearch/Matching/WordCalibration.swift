@@ -72,10 +72,16 @@ public struct WordCalibration: Sendable, Hashable {
         threshold: -0.7)
 
     /// The calibration for the evidence of the open model (`ShippedModel.open`): fitted the same
-    /// way on UNIPEN's held-out writers only (`bench-search --file unipen/text.dev.jsonl.gz
-    /// --held-out-writers --model open --dump-pairs`), so that nothing a commercial app ships with
-    /// the open model is derived from IAM-OnDB. Until it is fitted, `standard`'s values.
-    public static let open = standard
+    /// way on UNIPEN's held-out writers only (the open model of recognition version 11 on 1,738
+    /// free-text samples, 4,018 words of 4+ letters as queries: `bench-search --quality --file
+    /// unipen/text.dev.jsonl.gz --held-out-writers --model open --dump-pairs`, then
+    /// `Training/search/fit_calibration.py`), so that nothing a commercial app ships with the open
+    /// model is fitted on IAM-OnDB. The threshold is where it matches `standard`'s recall on those
+    /// pairs at higher precision (-1.0).
+    public static let open = WordCalibration(
+        evidenceWeights: [0.391, 0.035, 0.237, -0.162, -3.386, -0.971, 4.484, 0.442, -0.087, -4.124],
+        textWeights: [1.468, -2.802, -3.337, 2.057, 0.068, -0.526, -3.945],
+        threshold: -1.0)
 
     /// The calibration for the evidence of the model named `identifier` (a note's
     /// `recognitionModel`: "open", "research"); `standard` for any other.
