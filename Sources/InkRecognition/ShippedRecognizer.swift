@@ -47,8 +47,10 @@ public enum ShippedRecognizer {
     /// (`WordPrior.restoringMarks`), unknown words penalized by length, and a stroke shared by two
     /// words no longer merging their tokens (`WordTokenizer`). Version 10: the open model's second
     /// stage (model version 10; the research model's weights are unchanged, but one number
-    /// covers both). Version 11: the open model's third stage (model version 11).
-    public static let recognitionVersion = 11
+    /// covers both). Version 11: the open model's third stage (model version 11). Version 12: the
+    /// open model weighs the English character language model less when the first language is
+    /// not English (`LanguageModelBalance`); same weights.
+    public static let recognitionVersion = 12
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
@@ -89,7 +91,7 @@ public enum ShippedRecognizer {
     /// makes only a new decoder), so a recognizer per note costs no network.
     public static func load(_ model: ShippedModel, languages: [RecognitionLanguage], vocabulary: [String] = []) throws -> NeuralLineRecognizer {
         let supported = Set(model.supportedLanguages)
-        let options = DecodingOptions.shipped(languages: languages.filter(supported.contains))
+        let options = DecodingOptions.shipped(for: model, languages: languages.filter(supported.contains))
         let shared = try languageReaders.value(for: LanguageChoice(model: model, languages: options.languages)).get()
         guard !vocabulary.isEmpty else { return shared }
         var withWords = options
@@ -103,7 +105,7 @@ public enum ShippedRecognizer {
     }
 
     private static let languageReaders = OnceCache<LanguageChoice, Result<NeuralLineRecognizer, any Error>> { choice in
-        Result { try load(choice.model, decoding: .shipped(languages: choice.languages)) }
+        Result { try load(choice.model, decoding: .shipped(for: choice.model, languages: choice.languages)) }
     }
 
     /// The default model's network with other decoding options.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InkIndex
 import Testing
 @testable import inkindex
 
@@ -30,6 +31,18 @@ import Testing
         #expect(try eval.recognizer.decoding().beamWidth == 4)
         #expect(try !eval.recognizer.decoding().useLanguageModel)
         #expect(eval.json)
+    }
+
+    @Test func decodingBalanceFollowsTheModelAndFirstLanguageUnlessGiven() throws {
+        let danish = try #require(try parse(["eval", "d.jsonl.gz", "--model", "open", "--languages", "da,en"]) as? EvalCommand)
+        #expect(try danish.recognizer.decoding().languageModelWeight == LanguageModelBalance.openOtherLanguages.weight)
+        #expect(try danish.recognizer.decoding().insertionBonus == LanguageModelBalance.openOtherLanguages.insertionBonus)
+        let english = try #require(try parse(["eval", "d.jsonl.gz", "--model", "open"]) as? EvalCommand)
+        #expect(try english.recognizer.decoding().languageModelWeight == LanguageModelBalance.english.weight)
+        let given = try #require(try parse(["eval", "d.jsonl.gz", "--model", "open", "--languages", "da", "--lm-weight", "0.7"]) as? EvalCommand)
+        #expect(try given.recognizer.decoding().languageModelWeight == 0.7)
+        #expect(try given.recognizer.decoding().insertionBonus == LanguageModelBalance.openOtherLanguages.insertionBonus)
+        #expect(throws: (any Error).self) { try parse(["eval", "d.jsonl.gz", "--lm-weight", "nan"]) }
     }
 
     @Test func languagesAreParsedInPriorityOrderAndChecked() throws {

@@ -48,15 +48,22 @@ public struct DecodingOptions: Sendable, Hashable {
 
     public init() {}
 
-    /// The shipped decoding for other languages and a vocabulary.
+    /// The shipped decoding of `model` for other languages and a vocabulary: the word priors of
+    /// `languages` and the character language model weighed as `LanguageModelBalance.shipped`
+    /// says for that model and first language.
     ///
     /// ```swift
-    /// let options = DecodingOptions.shipped(languages: [.spanish, .english], vocabulary: ["Okonkwo"])
+    /// let options = DecodingOptions.shipped(for: .open, languages: [.spanish, .english], vocabulary: ["Okonkwo"])
+    /// options.languageModelWeight   // 0.4: Spanish comes first
     /// ```
-    public static func shipped(languages: [RecognitionLanguage], vocabulary: [String] = []) -> DecodingOptions {
+    public static func shipped(for model: ShippedModel = .default, languages: [RecognitionLanguage],
+                               vocabulary: [String] = []) -> DecodingOptions {
         var options = DecodingOptions()
         options.languages = languages.isEmpty ? [.english] : languages
         options.vocabulary = vocabulary
+        let balance = LanguageModelBalance.shipped(for: model, languages: options.languages)
+        options.languageModelWeight = balance.weight
+        options.insertionBonus = balance.insertionBonus
         return options
     }
 

@@ -53,7 +53,7 @@ struct ModelOption: ParsableArguments {
 
     /// The shipped decoding for these languages and vocabulary.
     func shippedDecoding() throws -> DecodingOptions {
-        .shipped(languages: recognitionLanguages, vocabulary: try vocabularyWords())
+        .shipped(for: model, languages: recognitionLanguages, vocabulary: try vocabularyWords())
     }
 
     /// The model's recognizer with the shipped decoding, these languages and vocabulary.

@@ -16,12 +16,12 @@ struct RecognizerOptions: ParsableArguments {
     var beam = DecodingOptions.shipped.beamWidth
 
     @Option(name: .customLong("lm-weight"), parsing: .unconditional,
-            help: ArgumentHelp("Language-model weight.", valueName: "w"))
-    var languageModelWeight = DecodingOptions.shipped.languageModelWeight
+            help: ArgumentHelp("Language-model weight (default: the model's for the first language, 0.6 for English).", valueName: "w"))
+    var languageModelWeight: Double?
 
     @Option(name: .customLong("insertion-bonus"), parsing: .unconditional,
-            help: ArgumentHelp("Per-character bonus with the language model.", valueName: "b"))
-    var insertionBonus = DecodingOptions.shipped.insertionBonus
+            help: ArgumentHelp("Per-character bonus with the language model (default: the model's for the first language, 2 for English).", valueName: "b"))
+    var insertionBonus: Double?
 
     @Flag(help: "Add a bonus for known words (see --lexicon-bonus).")
     var lexicon = false
@@ -56,7 +56,9 @@ struct RecognizerOptions: ParsableArguments {
 
     func validate() throws {
         guard beam >= 1 else { throw ValidationError("--beam needs a width of at least 1") }
-        for (name, value) in [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus),
+        let balance: [(String, Double)] = [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus)]
+            .compactMap { name, value in value.map { (name, $0) } }
+        for (name, value) in balance + [("lexicon-bonus", lexiconBonus),
                               ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty),
                               ("unknown-letter-penalty", unknownWordPenaltyPerLetter),
                               ("mark-restoration-margin", markRestorationMargin), ("mark-restoration-penalty", markRestorationPenalty)] {
@@ -69,8 +71,8 @@ struct RecognizerOptions: ParsableArguments {
         if greedy { decoding.method = .greedy }
         if noLanguageModel { decoding.useLanguageModel = false }
         decoding.beamWidth = beam
-        decoding.languageModelWeight = languageModelWeight
-        decoding.insertionBonus = insertionBonus
+        if let languageModelWeight { decoding.languageModelWeight = languageModelWeight }
+        if let insertionBonus { decoding.insertionBonus = insertionBonus }
         decoding.wordPriorWeight = wordPriorWeight
         decoding.unknownWordPenalty = unknownWordPenalty
         decoding.unknownWordPenaltyPerLetter = unknownWordPenaltyPerLetter
