@@ -28,8 +28,8 @@ public struct LanguageModelBalance: Sendable, Hashable {
 
     /// The open model reading a language other than English. Swept on UNIPEN held-out writers'
     /// text and the composed validation words of 20 languages: Danish CER 9.64% -> 8.95%,
-    /// Hungarian 6.79% -> 5.42%, capitals 3.94% -> 3.30%, where English cursive (testset_v)
-    /// would lose 0.16 points, which is why English keeps `english`.
+    /// Hungarian 6.79% -> 5.42%, where English cursive (testset_v) would lose 0.16 points,
+    /// which is why English, capitals read as English included, keeps `english`.
     public static let openOtherLanguages = LanguageModelBalance(weight: 0.4, insertionBonus: 1.5)
 
     /// The balance the shipped decoding uses for `model` reading `languages` in priority order;
