@@ -56,12 +56,11 @@ struct RecognizerOptions: ParsableArguments {
 
     func validate() throws {
         guard beam >= 1 else { throw ValidationError("--beam needs a width of at least 1") }
-        let balance: [(String, Double)] = [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus)]
-            .compactMap { name, value in value.map { (name, $0) } }
-        for (name, value) in balance + [("lexicon-bonus", lexiconBonus),
+        let numbers: [(String, Double?)] = [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus),
                               ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty),
                               ("unknown-letter-penalty", unknownWordPenaltyPerLetter),
-                              ("mark-restoration-margin", markRestorationMargin), ("mark-restoration-penalty", markRestorationPenalty)] {
+                              ("mark-restoration-margin", markRestorationMargin), ("mark-restoration-penalty", markRestorationPenalty)]
+        for case let (name, value?) in numbers {
             guard value.isFinite else { throw ValidationError("--\(name) needs a finite number, not '\(value)'") }
         }
     }
