@@ -50,7 +50,7 @@ public enum ShippedRecognizer {
     /// covers both). Version 11: the open model's third stage (model version 11). Version 12: the
     /// open model weighs the English character language model less when the first language is
     /// not English (`LanguageModelBalance`); same weights.
-    public static let recognitionVersion = 12
+    public static let recognitionVersion = 13
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
