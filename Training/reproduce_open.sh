@@ -2,8 +2,9 @@
 # Reproduces the open model's weights and golden fixture (MODEL_CARD.md, "The open model"): data
 # whose terms allow commercial use only (UNIPEN, UJI Pen Characters; wordfreq words as text).
 #   Training/reproduce_open.sh [DATA_DIR] [STAGE1_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES]
-# Each stage's best.pt is committed as checkpoints/open-stageN.pt (runs are git-ignored), so a
-# stage can also be run alone from the previous stage's committed checkpoint.
+# Each stage's shipped checkpoint (best.pt; stage 4's last.pt) is committed as
+# checkpoints/open-stageN.pt (runs are git-ignored), so a stage can also be run alone from the
+# previous stage's committed checkpoint.
 set -eu
 cd "$(dirname "$0")"
 DATA="${1:-../../shared/data}"

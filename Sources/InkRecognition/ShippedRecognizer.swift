@@ -49,7 +49,8 @@ public enum ShippedRecognizer {
     /// stage (model version 10; the research model's weights are unchanged, but one number
     /// covers both). Version 11: the open model's third stage (model version 11). Version 12: the
     /// open model weighs the English character language model less when the first language is
-    /// not English (`LanguageModelBalance`); same weights.
+    /// not English (`LanguageModelBalance`); same weights. Version 13: the open model's fourth
+    /// stage (model version 12).
     public static let recognitionVersion = 13
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
