@@ -33,15 +33,13 @@ import Testing
         #expect(eval.json)
     }
 
-    @Test func decodingBalanceFollowsTheModelAndFirstLanguageUnlessGiven() throws {
+    @Test func decodingBalanceIsTheShippedOneUnlessGiven() throws {
         let danish = try #require(try parse(["eval", "d.jsonl.gz", "--model", "open", "--languages", "da,en"]) as? EvalCommand)
-        #expect(try danish.recognizer.decoding().languageModelWeight == LanguageModelBalance.openOtherLanguages.weight)
-        #expect(try danish.recognizer.decoding().insertionBonus == LanguageModelBalance.openOtherLanguages.insertionBonus)
-        let english = try #require(try parse(["eval", "d.jsonl.gz", "--model", "open"]) as? EvalCommand)
-        #expect(try english.recognizer.decoding().languageModelWeight == LanguageModelBalance.english.weight)
+        #expect(try danish.recognizer.decoding().languageModelWeight == LanguageModelBalance.english.weight)
+        #expect(try danish.recognizer.decoding().languages == [.danish, .english])
         let given = try #require(try parse(["eval", "d.jsonl.gz", "--model", "open", "--languages", "da", "--lm-weight", "0.7"]) as? EvalCommand)
         #expect(try given.recognizer.decoding().languageModelWeight == 0.7)
-        #expect(try given.recognizer.decoding().insertionBonus == LanguageModelBalance.openOtherLanguages.insertionBonus)
+        #expect(try given.recognizer.decoding().insertionBonus == LanguageModelBalance.english.insertionBonus)
         #expect(throws: (any Error).self) { try parse(["eval", "d.jsonl.gz", "--lm-weight", "nan"]) }
     }
 

@@ -1,37 +1,38 @@
 import Testing
 @testable import InkRecognition
 
+/// Each language has its own character model since recognition version 14, so every model and
+/// language is read at one balance, the one tuned for English.
 @Suite struct LanguageModelBalanceTests {
-    @Test func theOpenModelLeansLessOnTheEnglishModelWhenAnotherLanguageComesFirst() {
-        #expect(LanguageModelBalance.shipped(for: .open, languages: [.danish, .english]) == .openOtherLanguages)
-        #expect(LanguageModelBalance.shipped(for: .open, languages: [.english, .danish]) == .english)
-        #expect(LanguageModelBalance.shipped(for: .open, languages: []) == .english)
-        #expect(LanguageModelBalance.openOtherLanguages.weight < LanguageModelBalance.english.weight)
-    }
-
-    @Test func theResearchModelKeepsTheEnglishBalanceInEveryLanguage() {
-        for language in RecognitionLanguage.all {
-            #expect(LanguageModelBalance.shipped(for: .research, languages: [language]) == .english)
+    @Test func everyModelAndLanguageIsReadAtTheTunedBalance() {
+        for model in ShippedModel.allCases {
+            #expect(LanguageModelBalance.shipped(for: model, languages: []) == .english)
+            for language in RecognitionLanguage.all {
+                #expect(LanguageModelBalance.shipped(for: model, languages: [language, .english]) == .english)
+            }
         }
+        #expect(LanguageModelBalance.english.weight == CTCDecoder.defaultLanguageModelWeight)
+        #expect(LanguageModelBalance.english.insertionBonus == CTCDecoder.defaultInsertionBonus)
     }
 
     @Test func shippedDecodingCarriesTheBalanceIntoTheDecoder() throws {
         let spanish = DecodingOptions.shipped(for: .open, languages: [.spanish, .english], vocabulary: ["Okonkwo"])
-        #expect(spanish.languageModelWeight == 0.4 && spanish.insertionBonus == 1.5)
+        #expect(spanish.languageModelWeight == LanguageModelBalance.english.weight)
+        #expect(spanish.insertionBonus == LanguageModelBalance.english.insertionBonus)
         #expect(spanish.vocabulary == ["Okonkwo"])
-        let decoder = try spanish.makeDecoder(alphabet: Alphabet(characters: Array(" ab")))
-        #expect(decoder.languageModelWeight == 0.4 && decoder.insertionBonus == 1.5)
-        let english = DecodingOptions.shipped(for: .open, languages: [.english])
-        #expect(english.languageModelWeight == DecodingOptions.shipped.languageModelWeight)
-        #expect(english.insertionBonus == DecodingOptions.shipped.insertionBonus)
+        var custom = spanish
+        custom.languageModelWeight = 0.3
+        custom.insertionBonus = 1.25
+        let decoder = try custom.makeDecoder(alphabet: Alphabet(characters: Array(" ab")))
+        #expect(decoder.languageModelWeight == 0.3 && decoder.insertionBonus == 1.25)
     }
 
-    @Test func aShippedRecognizerForAnotherLanguageDecodesWithItsBalance() throws {
+    @Test func aShippedRecognizerForAnotherLanguageReadsWithThatLanguagesModel() throws {
         let danish = try ShippedRecognizer.load(.open, languages: [.danish])
-        #expect(danish.decoding.languageModelWeight == LanguageModelBalance.openOtherLanguages.weight)
+        #expect(danish.decoding.languageModelWeight == LanguageModelBalance.english.weight)
+        #expect(danish.decoding.languages.first == .danish)
         let withWords = try ShippedRecognizer.load(.open, languages: [.danish], vocabulary: ["Kierkegaard"])
-        #expect(withWords.decoding.insertionBonus == LanguageModelBalance.openOtherLanguages.insertionBonus)
-        let research = try ShippedRecognizer.load(.research, languages: [.danish])
-        #expect(research.decoding.languageModelWeight == LanguageModelBalance.english.weight)
+        #expect(withWords.decoding.insertionBonus == LanguageModelBalance.english.insertionBonus)
+        #expect(withWords.decoding.vocabulary == ["Kierkegaard"])
     }
 }

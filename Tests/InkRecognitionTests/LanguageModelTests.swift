@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func rejectsDamagedFiles() throws {
-        let url = try #require(NGramLanguageModel.shippedURL)
+        let url = try #require(NGramLanguageModel.shippedURL())
         let good = try Data(contentsOf: url)
         #expect(throws: NGramLanguageModel.LoadError.badMagic) { try NGramLanguageModel(data: Data("NOTAMODEL_______________________".utf8)) }
         #expect(throws: NGramLanguageModel.LoadError.self) { try NGramLanguageModel(data: good.prefix(good.count / 2)) }

@@ -138,7 +138,7 @@ def discount(counts):
     return n1 / (n1 + 2 * n2) if n1 + n2 > 0 else 0.5
 
 
-def kneser_ney(raw, order, thresholds):
+def kneser_ney(raw, order, thresholds, vocab=VOCAB):
     """Interpolated KN probabilities of the kept n-grams, and backoff weights of kept contexts."""
     # Counts used per order: raw counts at the top, continuation counts below.
     used = [None] * (order + 1)
@@ -149,7 +149,7 @@ def kneser_ney(raw, order, thresholds):
             cont[gram[1:]] += 1
         used[k] = cont
     kept = [None] + [{g for g, c in raw[k].items() if c >= thresholds[k - 1]} for k in range(1, order + 1)]
-    kept[1] = set(VOCAB)
+    kept[1] = set(vocab)
     prob = [None] + [dict() for _ in range(order)]
     for k in range(1, order + 1):
         d = discount(used[k])
@@ -160,7 +160,7 @@ def kneser_ney(raw, order, thresholds):
             types[gram[:-1]] += 1
         for gram in kept[k]:
             h, w = gram[:-1], gram[-1]
-            lower = prob[k - 1][gram[1:]] if k > 1 else 1.0 / len(VOCAB)
+            lower = prob[k - 1][gram[1:]] if k > 1 else 1.0 / len(vocab)
             if total.get(h, 0) == 0:
                 prob[k][gram] = lower
             else:
@@ -192,8 +192,10 @@ def fnv1a(data):
     return h
 
 
-def write_model(path, order, prob, backoff, unknown_logp):
-    index = {c: i for i, c in enumerate(VOCAB)}
+def write_model(path, order, prob, backoff, unknown_logp, vocab=VOCAB):
+    if len(vocab) > 255:
+        sys.exit(f"{len(vocab)} symbols: the format stores a node's symbol in one byte")
+    index = {c: i for i, c in enumerate(vocab)}
     # Breadth-first trie: nodes sorted by (depth, parent position, symbol); children contiguous.
     levels = [[""]]
     position = {"": 0}
@@ -213,8 +215,8 @@ def write_model(path, order, prob, backoff, unknown_logp):
     bow = [quantize(backoff[len(g)].get(g, 0.0)) if 0 < len(g) < order else 0 for g in nodes]
     body = bytearray()
     body += MAGIC
-    body += struct.pack("<IIIIf", VERSION, order, len(VOCAB), len(nodes), unknown_logp)
-    body += struct.pack(f"<{len(VOCAB)}I", *[ord(c) for c in VOCAB])
+    body += struct.pack("<IIIIf", VERSION, order, len(vocab), len(nodes), unknown_logp)
+    body += struct.pack(f"<{len(vocab)}I", *[ord(c) for c in vocab])
     body += symbols + child_counts
     body += struct.pack(f"<{len(nodes)}h", *logp)
     body += struct.pack(f"<{len(nodes)}h", *bow)

@@ -76,11 +76,13 @@ public struct DecodingOptions: Sendable, Hashable {
         method == .beamSearch && useLanguageModel && (wordPriorWeight != 0 || unknownWordPenalty != 0 || unknownWordPenaltyPerLetter != 0)
     }
 
-    /// The decoder these options describe, with the shipped language model, lexicon and word
-    /// prior where asked for. Throws `NGramLanguageModel.LoadError` or `WordPrior.LoadError`
+    /// The decoder these options describe, with the shipped character language model of the
+    /// first language, the lexicon and the word priors where asked for. Throws `NGramLanguageModel.LoadError` or `WordPrior.LoadError`
     /// when a resource cannot be read.
     public func makeDecoder(alphabet: Alphabet) throws -> CTCDecoder {
-        let languageModel: NGramLanguageModel? = useLanguageModel && method == .beamSearch ? try NGramLanguageModel.shipped() : nil
+        // The first language's own character model: its spellings, not English ones.
+        let languageModel: NGramLanguageModel? = useLanguageModel && method == .beamSearch
+            ? try NGramLanguageModel.shipped(languages.first ?? .english) : nil
         var decoder = CTCDecoder(
             alphabet: alphabet, beamWidth: beamWidth, languageModel: languageModel,
             languageModelWeight: languageModelWeight, insertionBonus: useLanguageModel ? insertionBonus : 0,

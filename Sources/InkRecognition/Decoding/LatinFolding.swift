@@ -3,10 +3,11 @@ import Foundation
 /// The ASCII spelling of a Latin letter or punctuation mark that an English-trained model does
 /// not know: "é" → "e", "ß" → "ss", "æ" → "ae", "ł" → "l", "«" → "\"", "–" → "-".
 ///
-/// The character language model was trained on English text, so it would score every letter of
-/// the open model's Latin alphabet as an unknown symbol and the decoder would never write one.
-/// Scored as its folded spelling (at a fixed cost, `NGramLanguageModel.foldedLogProbability`),
-/// "más" reads about as likely as "mas", and the network's evidence decides the accent.
+/// The English character language model was trained on English text, so it would score every
+/// letter of the open model's Latin alphabet as an unknown symbol and the decoder would never
+/// write one. Scored as its folded spelling (at a fixed cost, `NGramLanguageModel.foldedLogProbability`),
+/// "más" reads about as likely as "mas", and the network's evidence decides the accent. Each other
+/// language's model knows its own letters and folds only those of other languages ("é" in Polish).
 ///
 /// ```swift
 /// LatinFolding.ascii(for: "ñ")  // "n"

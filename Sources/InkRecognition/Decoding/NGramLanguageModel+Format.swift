@@ -82,26 +82,41 @@ extension NGramLanguageModel {
         try self.init(data: data)
     }
 
-    /// The model that ships with InkIndex (`Resources/charlm.bin`), loaded once.
+    /// The English model that ships with InkIndex (`Resources/charlm.bin`), loaded once.
     public static func shipped() throws -> NGramLanguageModel {
-        try shippedModel.get()
+        try shipped(.english)
     }
 
-    /// Where the shipped model lies in the module's bundle.
-    static var shippedURL: URL? {
-        Bundle.module.url(forResource: "charlm", withExtension: "bin", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "charlm", withExtension: "bin")
+    /// The shipped model of one language (`Resources/charlm-<code>.bin`; English: `charlm.bin`),
+    /// loaded once per process. English's was trained on the King James Bible, a word list and
+    /// scripture references; every other language's on its wordfreq words and book names
+    /// (`Training/lm/build_language_charlm.py`).
+    ///
+    /// ```swift
+    /// let polish = try NGramLanguageModel.shipped(.polish)
+    /// polish.logProbability(of: "z", after: "szc") > (try NGramLanguageModel.shipped()).logProbability(of: "z", after: "szc")  // true
+    /// ```
+    public static func shipped(_ language: RecognitionLanguage) throws -> NGramLanguageModel {
+        try shippedModels.value(for: language).get()
     }
 
-    private static let shippedModel: Result<NGramLanguageModel, LoadError> = {
-        guard let url = shippedURL
-        else { return .failure(.unreadable(path: "Resources/charlm.bin", reason: "not in the bundle")) }
+    /// Where a language's shipped model lies in the module's bundle.
+    static func shippedURL(_ language: RecognitionLanguage = .english) -> URL? {
+        let name = language.characterModelResource
+        return Bundle.module.url(forResource: name, withExtension: "bin", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: name, withExtension: "bin")
+    }
+
+    private static let shippedModels = OnceCache<RecognitionLanguage, Result<NGramLanguageModel, LoadError>> { language in
+        guard let url = shippedURL(language) else {
+            return .failure(.unreadable(path: "Resources/\(language.characterModelResource).bin", reason: "not in the bundle"))
+        }
         do { return .success(try NGramLanguageModel(contentsOf: url)) } catch let error as LoadError {
             return .failure(error)
         } catch {
             return .failure(.unreadable(path: url.path, reason: "\(error)"))
         }
-    }()
+    }
 }
 
 private func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt32 {

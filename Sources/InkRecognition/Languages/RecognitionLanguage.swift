@@ -104,6 +104,9 @@ public struct RecognitionLanguage: Sendable, Hashable, Codable, CustomStringConv
     /// The name of its word prior in the bundle's Resources (English keeps the original name).
     var wordPriorResource: String { code == "en" ? "wordprior" : "wordprior-\(code)" }
 
+    /// The name of its character language model in the bundle's Resources (English: `charlm`).
+    var characterModelResource: String { code == "en" ? "charlm" : "charlm-\(code)" }
+
     public var description: String { code }
 
     // Codable as its code, so stored and sent forms stay short ("es").

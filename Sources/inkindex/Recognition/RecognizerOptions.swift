@@ -16,11 +16,11 @@ struct RecognizerOptions: ParsableArguments {
     var beam = DecodingOptions.shipped.beamWidth
 
     @Option(name: .customLong("lm-weight"), parsing: .unconditional,
-            help: ArgumentHelp("Language-model weight (default: the model's for the first language, 0.6 for English).", valueName: "w"))
+            help: ArgumentHelp("Weight of the first language's character model (default 0.6).", valueName: "w"))
     var languageModelWeight: Double?
 
     @Option(name: .customLong("insertion-bonus"), parsing: .unconditional,
-            help: ArgumentHelp("Per-character bonus with the language model (default: the model's for the first language, 2 for English).", valueName: "b"))
+            help: ArgumentHelp("Per-character bonus with the language model (default 2).", valueName: "b"))
     var insertionBonus: Double?
 
     @Flag(help: "Add a bonus for known words (see --lexicon-bonus).")
