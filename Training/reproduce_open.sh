@@ -1,8 +1,8 @@
 #!/bin/sh
 # Reproduces the open model's weights and golden fixture (MODEL_CARD.md, "The open model"): data
 # whose terms allow commercial use only (UNIPEN, UJI Pen Characters; wordfreq words as text).
-#   Training/reproduce_open.sh [DATA_DIR] [STAGE1_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES]
-# Each stage's shipped checkpoint (best.pt; stage 4's last.pt) is committed as
+#   Training/reproduce_open.sh [DATA_DIR] [STAGE1_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES]
+# Each stage's shipped checkpoint (best.pt; stages 4 and 5: last.pt) is committed as
 # checkpoints/open-stageN.pt (runs are git-ignored), so a stage can also be run alone from the
 # previous stage's committed checkpoint.
 set -eu
@@ -37,5 +37,16 @@ OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open3/best.pt --run r
     --max-steps 4043 --lr 5e-4 --seed 4 --unipen-per-epoch 4000 --word-lines-per-epoch 2000 --synth-per-epoch 2000 \
     --capitals-per-epoch 800 --val-lines 240 --threads 2 --device "$DEVICE" \
     --language-weights '{"pt":1.5,"sv":2.5,"nb":3,"ro":2,"da":3.5,"hu":2.5,"tr":3,"cs":3,"pl":3,"it":2,"fil":2,"id":2,"ms":1.5}'
-"$PY" export.py runs/open4/last.pt ../Sources/InkRecognition/Resources/inkrec-open.weights --model-version 12
+# Stage 5 (recognition version 14): from stage 4's last checkpoint at a low peak rate (3e-4), so
+# that the cosine schedule ends inside the budget (it did: 13 epochs, 3,813 steps), Polish and
+# Italian weighted more. Its last checkpoint ships (MODEL_CARD, version 14).
+STAGE5="${7:-85}"
+OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open4/last.pt --run runs/open5 --budget-minutes "$STAGE5" \
+    --max-steps 3813 --lr 3e-4 --seed 5 --unipen-per-epoch 4000 --word-lines-per-epoch 2000 --synth-per-epoch 2000 \
+    --capitals-per-epoch 800 --val-lines 240 --threads 2 --device "$DEVICE" \
+    --language-weights '{"pt":1.5,"sv":2.5,"nb":3,"ro":2,"da":3,"hu":2.5,"tr":3,"cs":3,"pl":3.5,"it":2.5,"fil":2,"id":2,"ms":1.5}'
+"$PY" export.py runs/open5/last.pt ../Sources/InkRecognition/Resources/inkrec-open.weights --model-version 13
 "$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec-open.weights ../Tests/InkRecognitionTests/Fixtures/golden-open.json
+# The character models of the 19 languages other than English (recognition version 14) are built
+# from wordfreq, not from ink, and are independent of the stages: lm/README.md, "Character models
+# of the other languages".

@@ -50,8 +50,10 @@ public enum ShippedRecognizer {
     /// covers both). Version 11: the open model's third stage (model version 11). Version 12: the
     /// open model weighs the English character language model less when the first language is
     /// not English (`LanguageModelBalance`); same weights. Version 13: the open model's fourth
-    /// stage (model version 12).
-    public static let recognitionVersion = 13
+    /// stage (model version 12). Version 14: the open model's fifth stage (model version 13), and
+    /// every language read with its own character model (`NGramLanguageModel.shipped(_:)`) at the
+    /// balance tuned for English, for both models.
+    public static let recognitionVersion = 14
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
