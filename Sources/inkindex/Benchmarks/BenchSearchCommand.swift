@@ -71,6 +71,12 @@ struct BenchSearchCommand: AsyncParsableCommand {
         """, valueName: "file"))
     var recognitions: String?
 
+    @Option(help: ArgumentHelp("""
+        Readings kept per line for quality, as StrokeRecognizer(maxCandidates:) keeps them \
+        (recognitions only; a --recognitions cache keeps what it was written with).
+        """, valueName: "n"))
+    var candidates = 8
+
     @Option(name: .customLong("max-distance"), help: ArgumentHelp("Tuning: allowed distance by word length, comma separated.", valueName: "list"))
     var maxDistance: String?
 
@@ -133,6 +139,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             throw ValidationError("--max-distance needs numbers separated by commas")
         }
         guard lines > 0 else { throw ValidationError("--lines must be positive") }
+        guard candidates > 0 else { throw ValidationError("--candidates must be positive") }
     }
 
     func run() async throws {
@@ -154,8 +161,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
         if quality || derive {
             let set = file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? self.set ?? "testset_t"
             let file = self.file ?? Self.iam(data, self.set ?? "testset_t")
-            let lines = try await Self.qualityLines(file: file, kind: kind, cer: cer, limit: limit,
-                                                    heldOutOnly: heldOutWriters, cache: recognitions, model: model.model, quiet: json)
+            let lines = try await Self.qualityLines(file: file, kind: kind, cer: cer, limit: limit, heldOutOnly: heldOutWriters,
+                                                    cache: recognitions, model: model.model, candidates: candidates, quiet: json)
             if derive {
                 var deriver = ConfusionDeriver()
                 for line in lines { deriver.add(reference: line.text, hypothesis: line.bestText) }
@@ -251,7 +258,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
     }
 
     private static func qualityLines(file: String, kind: String, cer: Double, limit: Int?, heldOutOnly: Bool, cache: String?,
-                                     model: ShippedModel, quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
+                                     model: ShippedModel, candidates: Int, quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
         if let cache, FileManager.default.fileExists(atPath: cache) {
             return Array(try readCache(cache).prefix(limit ?? .max))
         }
@@ -266,7 +273,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
         } else {
             let recognizer: any LineRecognizing
             do { recognizer = try ShippedRecognizer.load(model) } catch { throw CLIError.failure("\(error) (use --recognizer noisy until the model lands)") }
-            lines = try await recognizeAll(samples, recognizer, quiet: quiet)
+            lines = try await recognizeAll(samples, recognizer, candidates: candidates, quiet: quiet)
         }
         if let cache {
             let encoder = JSONEncoder()
@@ -286,8 +293,9 @@ struct BenchSearchCommand: AsyncParsableCommand {
 
     /// Each sample split into lines by the page segmenter (as `eval` and `StrokeRecognizer` do) and
     /// recognized, samples in parallel.
-    private static func recognizeAll(_ samples: [LabeledSample], _ recognizer: any LineRecognizing, quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
-        let evaluator = RecognitionEvaluator(recognizer: recognizer)
+    private static func recognizeAll(_ samples: [LabeledSample], _ recognizer: any LineRecognizing, candidates: Int,
+                                     quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
+        let evaluator = RecognitionEvaluator(recognizer: recognizer, maxCandidates: candidates)
         let progress = ProgressBar(label: "recognizing", total: samples.count, quiet: quiet)
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var result = [SearchQualityBenchmark.Line?](repeating: nil, count: samples.count)
