@@ -52,8 +52,9 @@ public enum ShippedRecognizer {
     /// not English (`LanguageModelBalance`); same weights. Version 13: the open model's fourth
     /// stage (model version 12). Version 14: the open model's fifth stage (model version 13), and
     /// every language read with its own character model (`NGramLanguageModel.shipped(_:)`) at the
-    /// balance tuned for English, for both models.
-    public static let recognitionVersion = 14
+    /// balance tuned for English, for both models. Version 15: the open model's sixth stage (model
+    /// version 14).
+    public static let recognitionVersion = 15
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
