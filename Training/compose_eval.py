@@ -87,7 +87,7 @@ def main():
         write(os.path.join(a.out, f"{lang}.jsonl.gz"), single + phrases)
         # Running words hold few marked letters (Italian's 180 samples: 7), too few to measure
         # how often they are read right; 120 words that each hold one are.
-        marked = [w for w in words[lang] if any(c.isalpha() and not c.isascii() for c in w)]
+        marked = [w for w in words[lang] if languages.has_marked_letter(w)]
         # Languages whose lists hold a stray marked word or two (Malay "â", Filipino "español")
         # write no letters beyond a-z of their own: no set.
         if len(marked) >= 20:
