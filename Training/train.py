@@ -24,6 +24,7 @@ import alphabet as A
 from model import InkNet, DEFAULT_CONFIG
 import synth
 import compose
+import hershey
 import languages
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -206,11 +207,13 @@ class OpenRecipe:
         self.words = load(a.cache, "unipen_words_train.pkl")
         self.by_writer = load(a.cache, "words_by_writer.pkl")
         self.glyphs = compose.GlyphWriter(load(a.cache, "glyphs.pkl"), rng)
+        self.hershey = hershey.HersheyWriter.bundled(rng) if a.hershey_per_epoch else None
         self.held_glyphs = compose.GlyphWriter(load(a.cache, "glyphs_heldout.pkl"), rng)
         word_lists = languages.load_word_lists(os.path.join(a.cache, "words"), self.alphabet)
         # Training draws the languages read worst more often (--language-weights, stage 2); the
         # validation and final sets keep every language equally likely, so stages compare.
-        self.texts = languages.TextSource(word_lists, weights=json.loads(a.language_weights))
+        self.texts = languages.TextSource(word_lists, weights=json.loads(a.language_weights),
+                                          marked_share=a.marked_words)
         self.even_texts = languages.TextSource(word_lists)
         self.capitals = [s for s in self.text + self.words if written_in_capitals(s["text"])]
         n = max(a.val_lines // 3, 1)
@@ -232,6 +235,9 @@ class OpenRecipe:
         pool += compose.glyph_lines(self.glyphs, self.texts, a.synth_per_epoch, seed, self.alphabet)
         if self.capitals and a.capitals_per_epoch:
             pool += self.rng.choices(self.capitals, k=a.capitals_per_epoch)
+        if self.hershey:
+            # Another seed than the glyph lines', so that the two write different texts.
+            pool += compose.glyph_lines(self.hershey, self.texts, a.hershey_per_epoch, seed + 500_000, self.alphabet)
         return pool
 
     def final_sets(self):
@@ -290,6 +296,10 @@ def main():
                     help="research recipe: UNIPEN training words and lines written in capitals drawn again each epoch")
     ap.add_argument("--language-weights", default="{}",
                     help='JSON: how often each language\'s composed lines are drawn, e.g. {"pl": 2} (default 1 each)')
+    ap.add_argument("--hershey-per-epoch", type=int, default=0,
+                    help="open recipe: lines of the 20 languages in Hershey print and script with heavy variation (hershey.py)")
+    ap.add_argument("--marked-words", type=float, default=0.0,
+                    help="open recipe: share of composed words drawn from those with a letter beyond a-z")
     ap.add_argument("--val-lines", type=int, default=250)
     ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
     ap.add_argument("--seed", type=int, default=1)
