@@ -53,8 +53,9 @@ public enum ShippedRecognizer {
     /// stage (model version 12). Version 14: the open model's fifth stage (model version 13), and
     /// every language read with its own character model (`NGramLanguageModel.shipped(_:)`) at the
     /// balance tuned for English, for both models. Version 15: the open model's sixth stage (model
-    /// version 14).
-    public static let recognitionVersion = 15
+    /// version 14). Version 16: the open model's seventh stage (model version 15), trained with
+    /// more words that hold marked letters and with Hershey print and script.
+    public static let recognitionVersion = 16
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
