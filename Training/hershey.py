@@ -1,7 +1,7 @@
 """Synthetic print and script from the Hershey glyphs, with heavy variation, for the open model.
 
 The demo's notes and many tests are written by `InkSynthesis` from the same Hershey fonts
-(`Sources/InkSynthesis/Resources/*.jhf`, public domain with an acknowledgement, HERSHEY-LICENSE.txt),
+(`Sources/InkSynthesis/Resources/*.jhf`, free for any use with an acknowledgement, HERSHEY-LICENSE.txt),
 and their print capitals are what the open model reads worst ("AMCIind grace"). The issue allows
 the synthesizer's print style in training "with heavy variation, if it measurably helps"; this
 writer gives `compose.glyph_lines` such text: every glyph sheared, scaled, shifted and jittered on
@@ -26,14 +26,15 @@ CAP_HEIGHT, BASELINE = 21.0, 9.0
 def parse_jhf(text):
     """{character: (left, right, [strokes as (n, 2) arrays in font units])} of a .jhf font, whose
     line n (from 0) is ASCII 32 + n (Resources/README.md)."""
+    def value(c):
+        return ord(c) - ord("R")
+
     glyphs = {}
     for index, line in enumerate(text.splitlines()):
-        ch = chr(32 + index)
         if 32 + index >= 127:
             break
         count = int(line[5:8])
         body = line[8:]
-        value = lambda c: ord(c) - ord("R")
         left, right = value(body[0]), value(body[1])
         strokes, current = [], []
         for pair in range(1, count):
@@ -46,7 +47,7 @@ def parse_jhf(text):
                 current.append((value(a), value(b)))
         if current:
             strokes.append(np.array(current, dtype=np.float64))
-        glyphs[ch] = (left, right, strokes)
+        glyphs[chr(32 + index)] = (left, right, strokes)
     return glyphs
 
 
@@ -101,6 +102,8 @@ class HersheyWriter:
         return out, (right - left) / CAP_HEIGHT * size
 
     def _char(self, font, ch, slant, marks):
+        """-> (strokes, advance) of one character: the font's glyph, or a letter beyond ASCII built
+        from a Hershey base letter as compose.py builds it from a writer's glyph."""
         if ch in font:
             return self._glyph(font, ch, slant)
         if ch in compose.SPECIAL:
