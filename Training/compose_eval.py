@@ -26,7 +26,6 @@ import numpy as np
 import alphabet as A
 import compose
 import languages
-import synth
 from prep import read_jsonl
 from prep_open import held_out
 
@@ -98,13 +97,7 @@ def main():
             if held_out(d.get("writer")) and len(d["text"]) >= 2 and d["text"].isalpha() and d["text"].isupper()]
     write(os.path.join(a.out, "caps-words.jsonl.gz"), caps)
     every = languages.TextSource(words, english_weight=0.4)
-
-    def heading(r):
-        if r.random() < 0.3:
-            return synth.ref(r).upper()
-        lang = every.language(r)
-        return " ".join(every.word(lang, r).upper() for _ in range(r.randint(1, 3)))
-    write(os.path.join(a.out, "caps-headings.jsonl.gz"), composed(writer, heading, 200, 300, "heading"))
+    write(os.path.join(a.out, "caps-headings.jsonl.gz"), composed(writer, every.heading, 200, 300, "heading"))
     prior_path = os.path.join(HERE, "..", "Sources", "InkRecognition", "Resources", "wordprior.txt")
     with open(prior_path, encoding="utf-8") as fh:
         known = {line.split("\t")[0] for line in fh if not line.startswith("#")}

@@ -58,7 +58,7 @@ class TextSource:
     """Random texts to compose: words of one language (weighted to the frequent ones), headings
     in capitals, scripture references, numbers and the languages' quotes and dashes."""
 
-    def __init__(self, words, english_weight=0.3, weights=None, marked_share=0.0):
+    def __init__(self, words, english_weight=0.3, weights=None, marked_share=0.0, heading_share=0.0):
         self.words = {k: v for k, v in words.items() if v}
         self.langs = sorted(self.words)
         self.english_weight = english_weight
@@ -73,6 +73,9 @@ class TextSource:
         self.marked_share = marked_share
         self.marked = {lang: m for lang, ws in self.words.items()
                        if len(m := [w for w in ws if has_marked_letter(w)]) >= 20}
+        # Headings in capitals are written with the spaces of print and a reference's digits; this
+        # share of texts is one (`heading`). 0 makes no extra random call, as above.
+        self.heading_share = heading_share
 
     def language(self, rng):
         if "en" in self.words and rng.random() < self.english_weight:
@@ -93,7 +96,17 @@ class TextSource:
                         self.word(lang, rng).capitalize() if rng.random() < 0.4 else self.word(lang, rng)
                         for i in range(n))
 
+    def heading(self, rng):
+        """A heading in capitals: a scripture reference ("ROMANS 8:28") or one to three words of
+        one language ("AMAZING GRACE")."""
+        if rng.random() < 0.3:
+            return synth.ref(rng).upper()
+        lang = self.language(rng)
+        return " ".join(self.word(lang, rng).upper() for _ in range(rng.randint(1, 3)))
+
     def __call__(self, rng):
+        if self.heading_share and rng.random() < self.heading_share:
+            return self.heading(rng)
         lang = self.language(rng)
         r = rng.random()
         if r < 0.45:

@@ -213,7 +213,7 @@ class OpenRecipe:
         # Training draws the languages read worst more often (--language-weights, stage 2); the
         # validation and final sets keep every language equally likely, so stages compare.
         self.texts = languages.TextSource(word_lists, weights=json.loads(a.language_weights),
-                                          marked_share=a.marked_words)
+                                          marked_share=a.marked_words, heading_share=a.headings)
         self.even_texts = languages.TextSource(word_lists)
         self.capitals = [s for s in self.text + self.words if written_in_capitals(s["text"])]
         n = max(a.val_lines // 3, 1)
@@ -300,6 +300,8 @@ def main():
                     help="open recipe: lines of the 20 languages in Hershey print and script with heavy variation (hershey.py)")
     ap.add_argument("--marked-words", type=float, default=0.0,
                     help="open recipe: share of composed words drawn from those with a letter beyond a-z")
+    ap.add_argument("--headings", type=float, default=0.0,
+                    help="open recipe: share of composed lines that are headings in capitals (TextSource.heading)")
     ap.add_argument("--val-lines", type=int, default=250)
     ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
     ap.add_argument("--seed", type=int, default=1)
