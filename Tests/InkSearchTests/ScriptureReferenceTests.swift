@@ -1,3 +1,4 @@
+import Foundation
 import InkRecognition
 import Testing
 @testable import InkSearch
@@ -122,6 +123,30 @@ import Testing
         for language in localized.languages {
             #expect(localized.aliases[language]?.filter(\.isEmpty).count == 0, "\(language)")
             #expect(localized.ordinals[language]?.count == 3, "\(language)")
+        }
+    }
+
+    /// `Training/lm/build_wordprior.py` makes the books' names and abbreviations known words of
+    /// each language's word prior, so that the decoder reads "DEUT" and "THESS" as written, not
+    /// as "DEUS" and "THE SS". A name added to the data without rebuilding the priors fails here.
+    @Test func everyBookNameIsAKnownWordOfItsLanguagesPrior() throws {
+        let leastZipf = 3.5  // build_wordprior.py --book-zipf
+        var names = ["en": BibleBookData.rows.flatMap { [$0.name] + $0.aliases }]
+        for (language, books) in BibleBookData.localized.aliases { names[language] = books.flatMap { $0 } }
+        for language in RecognitionLanguage.all {
+            let prior = try WordPrior.shipped(language)
+            // The script's own filter, on the words every alphabet writes: three letters or more, a–z.
+            let words = Set((names[language.code] ?? []).flatMap { $0.lowercased().split { $0.isWhitespace || $0 == "." || $0 == "-" } }
+                .map { $0.trimmingCharacters(in: ["'"]) }
+                .filter { $0.count >= 3 && $0.allSatisfy { $0.isASCII && $0.isLetter } })
+            #expect(words.count >= 40, "\(language.code): \(words.count) words")
+            for word in words.sorted() {
+                guard case .known(let zipf) = prior.lookup(token: Substring(word)) else {
+                    Issue.record("\(language.code): \(word) is not a known word")
+                    continue
+                }
+                #expect(zipf >= leastZipf - 0.005, "\(language.code): \(word) \(zipf)")
+            }
         }
     }
 
