@@ -8,7 +8,7 @@ text; samples containing them are skipped in training.
 `latin` (the open model, and the alphabet recognition version 6 grows to): `english` first, in
 the same order, so that its classes keep their indices and an English output layer can be grown
 into it; then the letters of the 20 Latin-script languages of `languages.py` with their capitals,
-and the punctuation those languages write.
+and the punctuation those languages write; then the letters added later (`LATIN_ADDED`).
 """
 ENGLISH = " !\"#&'()*+,-./0123456789:;?ABCDEFGHIJKLMNOPQRSTUVWXYZ[]abcdefghijklmnopqrstuvwxyz"
 
@@ -17,7 +17,15 @@ LATIN_LOWER = "áàâäãåæçéèêëíìîïñóòôöõøœúùûüÿßąć�
 # capital of Turkish dotted i, is added by hand).
 LATIN_UPPER = "".join(c.upper() for c in LATIN_LOWER if c not in "ßı" and len(c.upper()) == 1) + "İ"
 LATIN_PUNCTUATION = "¿¡«»„“”‘’–—"
-LATIN = ENGLISH + LATIN_LOWER + LATIN_UPPER + LATIN_PUNCTUATION
+# Letters added after the first open models, at the end, so that the classes before them keep
+# their indices and a checkpoint's output layer grows into them (train.py, grown_state): Czech ý
+# and its capital (recognition version 17), which the first list left out although one Czech
+# letter in 130 is a ý ("který", "nový").
+LATIN_ADDED_LOWER = "ý"
+LATIN_ADDED = LATIN_ADDED_LOWER + LATIN_ADDED_LOWER.upper()
+LATIN = ENGLISH + LATIN_LOWER + LATIN_UPPER + LATIN_PUNCTUATION + LATIN_ADDED
+# Every lower-case letter beyond a-z that the Latin alphabet writes.
+LATIN_LETTERS_LOWER = LATIN_LOWER + LATIN_ADDED_LOWER
 
 ALPHABETS = {"english": ENGLISH, "latin": LATIN}
 

@@ -37,7 +37,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 BOOK_DATA = os.path.join(ROOT, "Sources", "InkSearch", "Scripture", "BibleBookData.swift")
 BOOK_NAMES = os.path.join(ROOT, "Sources", "InkSearch", "Resources", "BibleBookNames.tsv")
 ASCII_WORD = re.compile(r"^[a-z]+(?:'[a-z]+)*$")
-LETTERS = "a-z" + "".join(c for c in alphabet.LATIN_LOWER)
+LETTERS = "a-z" + alphabet.LATIN_LETTERS_LOWER
 LATIN_WORD = re.compile(rf"^[{LETTERS}]+(?:'[{LETTERS}]+)*$")
 NAMES = {"en": "English", "es": "Spanish", "fr": "French", "de": "German", "pt": "Portuguese",
          "it": "Italian", "nl": "Dutch", "sv": "Swedish", "da": "Danish", "nb": "Norwegian Bokmål",
