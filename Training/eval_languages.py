@@ -7,6 +7,7 @@ hold a letter beyond a-z).
 
 Each language's set is read with `--languages LANG` (English: `--languages en`); capitals with
 `--languages en`. Sets are whole samples (`--whole`): words and phrases of one line each.
+Languages the model does not read (`inkindex languages`) get a row that says so.
 Standard library only.
 """
 import argparse, json, os, subprocess, sys
@@ -35,7 +36,13 @@ def main():
     wanted = a.only.split(",") if a.only else languages.LANGUAGES
     rows, reports = [], {}
     percent = lambda v, digits=2: f"{100 * v:.{digits}f}%" if v is not None else "–"
+    listed = subprocess.run([a.inkindex, "languages", "--json"], check=True, capture_output=True, text=True).stdout
+    readable = {row["code"] for row in map(json.loads, listed.splitlines()) if a.model in row["models"]}
     for lang in wanted:
+        if lang not in readable:  # the research model cannot write Czech ý (recognition version 17)
+            rows.append(f"| {lang} | – | the {a.model} model does not read it | – | – | – | – |")
+            print(rows[-1], flush=True)
+            continue
         reading = "en" if a.english_prior else lang
         r = evaluate(a.inkindex, a.model, os.path.join(a.sets, f"{lang}.jsonl.gz"), reading, a.decoding.split())
         reports[lang] = r
