@@ -37,7 +37,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// The `modelVersion` the model's weights file must declare (`Training/export.py`).
     var expectedModelVersion: Int {
         switch self {
-        case .open: 15
+        case .open: 16
         case .research: 9
         }
     }

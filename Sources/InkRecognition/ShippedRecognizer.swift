@@ -54,8 +54,10 @@ public enum ShippedRecognizer {
     /// every language read with its own character model (`NGramLanguageModel.shipped(_:)`) at the
     /// balance tuned for English, for both models. Version 15: the open model's sixth stage (model
     /// version 14). Version 16: the open model's seventh stage (model version 15), trained with
-    /// more words that hold marked letters and with Hershey print and script.
-    public static let recognitionVersion = 16
+    /// more words that hold marked letters and with Hershey print and script. Version 17: the open
+    /// model's stages 9 and 10 (model version 16), whose alphabet writes Czech ý, and word priors
+    /// that know the names and abbreviations of the Bible's books.
+    public static let recognitionVersion = 17
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 

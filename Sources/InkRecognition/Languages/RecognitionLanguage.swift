@@ -41,9 +41,9 @@ public struct RecognitionLanguage: Sendable, Hashable, Codable, CustomStringConv
     public static let norwegianBokmal = RecognitionLanguage("nb", "Norwegian Bokmål", "åæø")
     public static let finnish = RecognitionLanguage("fi", "Finnish", "åäö")
     public static let polish = RecognitionLanguage("pl", "Polish", "ąćęłńóśźż")
-    /// Czech's ý is not in the shipped alphabet (Training/alphabet.py): words with it are read
-    /// with y, and its word prior leaves them out.
-    public static let czech = RecognitionLanguage("cs", "Czech", "áčďéěíňóřšťúůž")
+    /// Czech's ý joined the open model's alphabet in recognition version 17 (Training/alphabet.py,
+    /// `LATIN_ADDED`); the research model cannot write it, so it does not read Czech.
+    public static let czech = RecognitionLanguage("cs", "Czech", "áčďéěíňóřšťúůýž")
     public static let romanian = RecognitionLanguage("ro", "Romanian", "ăâîșț")
     public static let hungarian = RecognitionLanguage("hu", "Hungarian", "áéíóöőúüű")
     public static let turkish = RecognitionLanguage("tr", "Turkish", "çğıöşü")
