@@ -17,13 +17,13 @@ CHECKPOINT=$(realpath "$1")
 OUT=$(realpath -m "$2")
 SETS="${3:-Training/cache/eval}"
 DATA="../shared/data"
-PY="${PY:-Training/.venv/bin/python}"
+PY=$(realpath -s "${PY:-Training/.venv/bin/python}")  # -s: a venv's python is a link
 
 VERSION=$(sed -n '/var expectedModelVersion/,/}/s/.*case .open: \([0-9]*\).*/\1/p' Sources/InkRecognition/ShippedModel.swift)
 mkdir -p "$OUT/bin"
 cp .build/release/inkindex "$OUT/bin/"
 cp -R .build/release/*.resources "$OUT/bin/"
-(cd Training && "../$PY" export.py "$CHECKPOINT" "$OUT/bin/InkIndex_InkRecognition.resources/Resources/inkrec-open.weights" \
+(cd Training && "$PY" export.py "$CHECKPOINT" "$OUT/bin/InkIndex_InkRecognition.resources/Resources/inkrec-open.weights" \
     --model-version "$VERSION") > "$OUT/export.log"
 BIN="$OUT/bin/inkindex"
 
