@@ -4,7 +4,8 @@
     python train.py --recipe open --run runs/open1 --budget-minutes 110
 
 Writes runs/<name>/{log.txt, last.pt, best.pt, metrics.json}; best.pt is the checkpoint with the
-lowest greedy CER on a fixed validation subset. The learning rate follows a cosine over the
+lowest greedy CER on a fixed validation subset. With `--ema DECAY` the checkpoints hold the moving
+average of the weights (averaging.py), and last-live.pt the weights the optimizer last left. The learning rate follows a cosine over the
 budget, so a longer budget (or a GPU) trains further with the same command.
 
 Two recipes:
@@ -26,6 +27,7 @@ import synth
 import compose
 import hershey
 import languages
+from averaging import ExponentialAverage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -164,7 +166,8 @@ class ResearchRecipe:
             self.held_composer = compose.GlyphWriter(load(open_cache, "glyphs_heldout.pkl"), rng)
             self.texts = languages.TextSource(languages.load_word_lists(os.path.join(open_cache, "words"),
                                                                         self.alphabet),
-                                              weights=json.loads(a.language_weights))
+                                              weights=json.loads(a.language_weights),
+                                              marked_share=a.marked_words, heading_share=a.headings)
             n = max(a.val_lines // 3, 1)
             self.val = self.val[:a.val_lines - n] + compose.glyph_lines(self.held_composer, self.texts, n, 7,
                                                                         self.alphabet)
@@ -299,9 +302,12 @@ def main():
     ap.add_argument("--hershey-per-epoch", type=int, default=0,
                     help="open recipe: lines of the 20 languages in Hershey print and script with heavy variation (hershey.py)")
     ap.add_argument("--marked-words", type=float, default=0.0,
-                    help="open recipe: share of composed words drawn from those with a letter beyond a-z")
+                    help="share of composed words drawn from those with a letter beyond a-z")
     ap.add_argument("--headings", type=float, default=0.0,
-                    help="open recipe: share of composed lines that are headings in capitals (TextSource.heading)")
+                    help="share of composed lines that are headings in capitals (TextSource.heading)")
+    ap.add_argument("--ema", type=float, default=0.0,
+                    help="keep an exponential moving average of the weights with this decay (e.g. 0.999; "
+                    "averaging.py): validated beside the live weights, and what the checkpoints hold")
     ap.add_argument("--val-lines", type=int, default=250)
     ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
     ap.add_argument("--seed", type=int, default=1)
@@ -346,6 +352,7 @@ def main():
     log(f"recipe {a.recipe} alphabet {len(alphabet.characters)} params {params} config {model.config} "
         f"{recipe.describe()} val {len(val)} budget {a.budget_minutes} min")
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
+    average = ExponentialAverage(model, a.ema) if a.ema else None
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
     step, epoch, best = 0, 0, float("inf")
     done = False
@@ -375,6 +382,8 @@ def main():
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), 5.0)
             opt.step()
+            if average:
+                average.update()
             tot_loss += loss.item()
             n_b += 1
             step += 1
@@ -382,16 +391,23 @@ def main():
                 log(f"step {step} epoch {epoch} loss {tot_loss / n_b:.3f} lr {lr:.2e} "
                     f"{(time.time() - t_ep) / n_b:.2f}s/step")
         cer, wer = evaluate(model, val, a.device, alphabet)
-        state = dict(model=model.state_dict(), config=model.config, epoch=epoch, step=step,
+        weights, live = model.state_dict(), ""
+        if average:
+            live = f" (live weights {cer:.4f} WER {wer:.4f})"
+            with average.applied(model):
+                cer, wer = evaluate(model, val, a.device, alphabet)
+            weights = average.state_dict()
+            torch.save(dict(model=model.state_dict(), epoch=epoch, step=step), os.path.join(a.run, "last-live.pt"))
+        state = dict(model=weights, config=model.config, epoch=epoch, step=step,
                      val_cer=cer, val_wer=wer, alphabet=alphabet.string, recipe=a.recipe,
                      feature_version=F.FEATURE_VERSION, feature_config=F.config(), step_size=F.STEP,
-                     elapsed_s=time.time() - t_start, params=params)
+                     elapsed_s=time.time() - t_start, params=params, ema=a.ema)
         torch.save(state, os.path.join(a.run, "last.pt"))
         if cer < best:
             best = cer
             torch.save(state, os.path.join(a.run, "best.pt"))
         log(f"epoch {epoch} done: steps {step} loss {tot_loss / max(n_b, 1):.3f} val subset CER "
-            f"{cer:.4f} WER {wer:.4f} best {best:.4f} ({time.time() - t_ep:.0f}s)")
+            f"{cer:.4f} WER {wer:.4f}{live} best {best:.4f} ({time.time() - t_ep:.0f}s)")
     ck = torch.load(os.path.join(a.run, "best.pt"), map_location=a.device)
     model.load_state_dict(ck["model"])
     metrics = dict(recipe=a.recipe, params=params, epochs=epoch, steps=step,
