@@ -8,7 +8,8 @@ Sources (see Training/lm/README.md for their terms):
     or from --kjv FILE (one verse a line, "Ref text");
   * The Devil's Dictionary by Ambrose Bierce (1911, public domain), Debian package dict-devil;
   * the wamerican word list, /usr/share/dict/american-english (within-word statistics only);
-  * scripture references ("Jn 3:16", "1 Cor 13:4-7") generated from the Bible's own verse list.
+  * scripture references ("Jn 3:16", "1 Cor 13:4-7") generated from the Bible's own verse list;
+  * the same in capitals (--capitals): headings of 1-4 verse words or a reference, and every word.
 Never IAM-OnDB or UNIPEN transcriptions: their test sets share those corpora.
 
 Model: interpolated Kneser-Ney over characters (printable ASCII), pruned by raw count per order,
@@ -116,6 +117,25 @@ def references(verses, rng, count):
         else:
             ref = f"({name} {chapter}:{first})"
         out.append(ref)
+    return out
+
+
+def capitals(texts, refs, rng, count):
+    """Headings as notes write them in capitals ("GRACE OF GOD", "ROMANS 8:28"): runs of one to
+    four words from the training verses, and references, upper-cased. Without them the model has seen
+    capitals almost only at a word's start (and in "LORD"), so the decoder reads a heading's "OF"
+    as "Of"."""
+    out = []
+    for _ in range(count):
+        if rng.random() < 0.2:
+            out.append(rng.choice(refs).upper())
+            continue
+        words = re.findall(r"[A-Za-z]+(?:'[A-Za-z]+)?", rng.choice(texts))
+        if not words:
+            continue
+        n = min(len(words), rng.choice([1, 1, 2, 2, 3, 4]))
+        start = rng.randrange(len(words) - n + 1)
+        out.append(" ".join(words[start:start + n]).upper())
     return out
 
 
@@ -264,6 +284,8 @@ def main():
     parser.add_argument("--words", default="/usr/share/dict/american-english")
     parser.add_argument("--devil", default="/usr/share/dictd/devil.dict.dz", help="The Devil's Dictionary ('' to leave out)")
     parser.add_argument("--devil-repeats", type=int, default=2, help="count The Devil's Dictionary this many times")
+    parser.add_argument("--capitals", type=int, default=20000,
+                        help="add this many headings in capitals (runs of 1-4 verse words, references) and every word in capitals; 0 for none")
     parser.add_argument("--order", type=int, default=6)
     parser.add_argument("--thresholds", default="1,1,2,3,4,6", help="minimum raw count to keep an n-gram, per order")
     parser.add_argument("--references", type=int, default=30000)
@@ -282,9 +304,15 @@ def main():
     words = [w for w in words if w and " " not in w]
     refs = references(verses, rng, args.references)
     devil = read_devil(args.devil) if args.devil else []
-    segments = training + words + refs + devil * args.devil_repeats
+    # Drawn with a generator of its own, so that --capitals 0 builds the file it always built.
+    heads = capitals(training, refs, random.Random(1612), args.capitals)
+    if args.capitals:
+        # Every word once in capitals too, so that inside a word in capitals the model expects
+        # the word to go on as often as it does in lower case, not a space after each short run.
+        heads += [w.upper() for w in words]
+    segments = training + words + refs + devil * args.devil_repeats + heads
     print(f"segments: {len(training)} verses, {len(words)} words, {len(refs)} references, "
-          f"{len(devil)} Devil's Dictionary paragraphs", file=sys.stderr)
+          f"{len(devil)} Devil's Dictionary paragraphs, {len(heads)} in capitals (headings and words)", file=sys.stderr)
 
     raw = count_ngrams(segments, args.order)
     prob, backoff = kneser_ney(raw, args.order, thresholds)
