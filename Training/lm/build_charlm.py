@@ -9,7 +9,8 @@ Sources (see Training/lm/README.md for their terms):
   * The Devil's Dictionary by Ambrose Bierce (1911, public domain), Debian package dict-devil;
   * the wamerican word list, /usr/share/dict/american-english (within-word statistics only);
   * scripture references ("Jn 3:16", "1 Cor 13:4-7") generated from the Bible's own verse list;
-  * the same in capitals (--capitals): headings of 1-4 verse words or a reference, and every word.
+  * optionally the same in capitals (--capitals N, not shipped: Training/lm/README.md, "Capitals"):
+    N headings of 1-4 verse words or a reference, and every word.
 Never IAM-OnDB or UNIPEN transcriptions: their test sets share those corpora.
 
 Model: interpolated Kneser-Ney over characters (printable ASCII), pruned by raw count per order,
@@ -284,7 +285,7 @@ def main():
     parser.add_argument("--words", default="/usr/share/dict/american-english")
     parser.add_argument("--devil", default="/usr/share/dictd/devil.dict.dz", help="The Devil's Dictionary ('' to leave out)")
     parser.add_argument("--devil-repeats", type=int, default=2, help="count The Devil's Dictionary this many times")
-    parser.add_argument("--capitals", type=int, default=20000,
+    parser.add_argument("--capitals", type=int, default=0,
                         help="add this many headings in capitals (runs of 1-4 verse words, references) and every word in capitals; 0 for none")
     parser.add_argument("--order", type=int, default=6)
     parser.add_argument("--thresholds", default="1,1,2,3,4,6", help="minimum raw count to keep an n-gram, per order")
