@@ -56,8 +56,10 @@ public enum ShippedRecognizer {
     /// version 14). Version 16: the open model's seventh stage (model version 15), trained with
     /// more words that hold marked letters and with Hershey print and script. Version 17: the open
     /// model's stages 9 and 10 (model version 16), whose alphabet writes Czech ý, and word priors
-    /// that know the names and abbreviations of the Bible's books.
-    public static let recognitionVersion = 17
+    /// that know the names and abbreviations of the Bible's books. Version 18: the research
+    /// model's sixth stage on the Latin alphabet (model version 10), whose alphabet writes Czech ý
+    /// too (the open model's weights are unchanged).
+    public static let recognitionVersion = 18
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 

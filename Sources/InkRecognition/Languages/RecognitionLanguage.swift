@@ -42,7 +42,8 @@ public struct RecognitionLanguage: Sendable, Hashable, Codable, CustomStringConv
     public static let finnish = RecognitionLanguage("fi", "Finnish", "åäö")
     public static let polish = RecognitionLanguage("pl", "Polish", "ąćęłńóśźż")
     /// Czech's ý joined the open model's alphabet in recognition version 17 (Training/alphabet.py,
-    /// `LATIN_ADDED`); the research model cannot write it, so it does not read Czech.
+    /// `LATIN_ADDED`) and the research model's in version 18; a model that cannot write it does
+    /// not read Czech.
     public static let czech = RecognitionLanguage("cs", "Czech", "áčďéěíňóřšťúůýž")
     public static let romanian = RecognitionLanguage("ro", "Romanian", "ăâîșț")
     public static let hungarian = RecognitionLanguage("hu", "Hungarian", "áéíóöőúüű")
