@@ -5,8 +5,9 @@
 
 Writes runs/<name>/{log.txt, last.pt, best.pt, metrics.json}; best.pt is the checkpoint with the
 lowest greedy CER on a fixed validation subset. With `--ema DECAY` the checkpoints hold the moving
-average of the weights (averaging.py), and last-live.pt the weights the optimizer last left. The learning rate follows a cosine over the
-budget, so a longer budget (or a GPU) trains further with the same command.
+average of the weights (averaging.py), and last-live.pt the weights the optimizer last left. The
+learning rate follows a cosine over the budget, so a longer budget (or a GPU) trains further with
+the same command.
 
 Two recipes:
 - `research` (the shipped research model): IAM-OnDB trainset, UNIPEN words and text, synthetic
