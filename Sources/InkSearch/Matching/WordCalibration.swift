@@ -59,16 +59,19 @@ public struct WordCalibration: Sendable, Hashable {
         self.threshold = threshold
     }
 
-    /// Fitted on testset_v (2,207 words of 4+ letters as queries over 1,438 lines, whole words
-    /// and prefixes together; a line's score is its best word's; words with a reading that spells
-    /// the query taken as accepted, as `MatchPolicy.exactReadingsSuffice` does), the shipped
-    /// model's evidence (beam-32 readings, which scored better at the shipped width than a fit on
-    /// its own readings); the threshold is the lowest with 90% precision for both modes on
-    /// testset_v (there -1.1) and on the 1,738 lines of UNIPEN's held-out writers (-0.7): on new
-    /// devices precision runs 2–3 points lower.
+    /// The calibration for the research model's evidence (`ShippedModel.research`, and any model
+    /// without one of its own). Refitted in recognition version 18 on testset_v as the research
+    /// model of that version reads it (2,207 words of 4+ letters as queries over 1,438 lines,
+    /// whole words and prefixes together; a line's score is its best word's; words with a reading
+    /// that spells the query taken as accepted, as `MatchPolicy.exactReadingsSuffice` does):
+    /// `bench-search --quality --set testset_v --model research --dump-pairs P`, then
+    /// `Training/search/fit_calibration.py P 4036 4639`. The threshold stays at -0.7: -1.0 also
+    /// keeps 90% precision on testset_v and on the 1,738 lines of UNIPEN's held-out writers (new
+    /// devices, where precision runs lower), for 0.3 points more recall, but it accepts a reading
+    /// two edits away from the query that the network scores 10 nats below it.
     public static let standard = WordCalibration(
-        evidenceWeights: [0.371, -0.217, 0.503, -0.767, -3.360, -1.233, 5.586, 0.587, -0.008, -5.155],
-        textWeights: [1.651, -2.979, -3.059, 2.057, -0.114, -0.670, -4.118],
+        evidenceWeights: [0.222, 0.259, 0.215, -1.085, -3.594, -2.178, 6.803, 0.390, 0.004, -4.916],
+        textWeights: [1.761, -3.093, -3.627, 2.057, -0.225, -0.772, -4.235],
         threshold: -0.7)
 
     /// The calibration for the evidence of the open model (`ShippedModel.open`): fitted the same
