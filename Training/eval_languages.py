@@ -39,7 +39,7 @@ def main():
     listed = subprocess.run([a.inkindex, "languages", "--json"], check=True, capture_output=True, text=True).stdout
     readable = {row["code"] for row in map(json.loads, listed.splitlines()) if a.model in row["models"]}
     for lang in wanted:
-        if lang not in readable:  # the research model cannot write Czech ý (recognition version 17)
+        if lang not in readable:  # a model whose alphabet lacks one of the language's letters
             rows.append(f"| {lang} | – | the {a.model} model does not read it | – | – | – | – |")
             print(rows[-1], flush=True)
             continue
