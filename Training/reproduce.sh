@@ -1,6 +1,6 @@
 #!/bin/sh
 # Reproduces the shipped weights and the golden fixture (Training/README.md, MODEL_CARD.md).
-#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES]
+#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES]
 set -eu
 cd "$(dirname "$0")"
 DATA="${1:-../../shared/data}"
@@ -70,5 +70,20 @@ OMP_NUM_THREADS=1 "$PY" train.py --recipe research --alphabet latin --run runs/v
     --unipen-per-epoch 2000 --capitals-per-epoch 600 --marked-words 0.3 --headings 0.15 --ema 0.999 --val-lines 240 \
     --threads 1 --device "$DEVICE" \
     --language-weights '{"pt":1.5,"sv":3,"nb":3,"ro":3,"da":4,"hu":4,"tr":4,"cs":5,"pl":5,"it":3}'
-"$PY" export.py runs/v6-stage6/last.pt ../Sources/InkRecognition/Resources/inkrec.weights --model-version 10
+# Stage 11 (recognition version 19): two runs from stage 10's last checkpoint, side by side on one
+# thread each, that differ only in their seed, with marked words 35% of the composed words and
+# Italian (6) and Romanian (5) weighted more; 95 minutes each (27 epochs, 11,385 and 11,328
+# steps). What ships is neither run but the mean of their last checkpoints' weights (soup.py).
+STAGE11="${13:-95}"
+stage11_run() {  # suffix, seed, steps
+    OMP_NUM_THREADS=1 "$PY" train.py --recipe research --alphabet latin --run "runs/v6-stage7$1" --init runs/v6-stage6/last.pt \
+        --budget-minutes "$STAGE11" --max-steps "$3" --lr 2e-4 --seed "$2" --glyph-lines-per-epoch 3500 --synth-per-epoch 1000 \
+        --unipen-per-epoch 2000 --capitals-per-epoch 600 --marked-words 0.35 --headings 0.15 --ema 0.999 --val-lines 240 \
+        --threads 1 --device "$DEVICE" \
+        --language-weights '{"pt":1.5,"sv":3,"nb":3,"ro":5,"da":4,"hu":4,"tr":4,"cs":4,"pl":5,"it":6}'
+}
+stage11_run a 11 11385
+stage11_run b 12 11328
+"$PY" soup.py runs/v6-stage7a/last.pt runs/v6-stage7b/last.pt --out runs/v6-soup7/last.pt
+"$PY" export.py runs/v6-soup7/last.pt ../Sources/InkRecognition/Resources/inkrec.weights --model-version 11
 "$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
