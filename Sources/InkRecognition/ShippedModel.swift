@@ -38,7 +38,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     var expectedModelVersion: Int {
         switch self {
         case .open: 16
-        case .research: 10
+        case .research: 11
         }
     }
 

@@ -12,8 +12,10 @@ language's own letter sequences can be trusted as much as the English one is for
 
 Text (per language, deterministic for a given wordfreq version and seed):
   * every word of wordfreq's `--words` most frequent (the word prior's alphabet: lowercase Latin
-    letters with inner apostrophes) once as a segment of its own, and once in capitals, so that
-    the model knows the spelling of rare words and of headings;
+    letters with inner apostrophes) once as a segment of its own, once in capitals and once
+    capitalized (`--no-title-case` leaves that out), so that the model knows the spelling of
+    rare words, of headings and of a line's first word (without the capitalized copy, a capital
+    at a line's start is mostly followed by capitals: "Îndeplinit" read "îndeplinit");
   * `--sentences` runs of 1 to 10 words drawn by frequency (as in running text): the first word
     capitalized half the time, a word in ten capitalized, a run in twelve in capitals, commas,
     full stops, question marks and numbers now and then;
@@ -134,12 +136,21 @@ def vocabulary_of(segments):
     return charlm.VOCAB + extra
 
 
+def capitalized(word, language):
+    """The word with its first letter a capital; Turkish writes i's capital İ and ı's I."""
+    first = word[:1]
+    if language == "tr" and first in "iı":
+        return {"i": "İ", "ı": "I"}[first] + word[1:]
+    return first.upper() + word[1:]
+
+
 def build(language, a, output):
     rng = random.Random(f"charlm-{language}")
     words = frequent_words(language, a.words)
     # Turkish and Azeri dotted capitals do not survive str.upper(); the alphabet has İ anyway.
     upper = [w.upper() for w, _ in words if len(w.upper()) == len(w)]
-    training = ([w for w, _ in words] + upper + sentences(words, rng, a.sentences)
+    title = [capitalized(w, language) for w, _ in words] if a.title_case else []
+    training = ([w for w, _ in words] + upper + title + sentences(words, rng, a.sentences)
                 + references(language, rng, a.references))
     held_out = sentences(words, random.Random(f"held-out-{language}"), 2000)
     vocab = vocabulary_of(training)
@@ -176,6 +187,9 @@ def main():
     parser.add_argument("--all-languages", action="store_true", help="every language but English")
     parser.add_argument("--output-folder", help="with --all-languages: where charlm-<code>.bin go")
     parser.add_argument("--words", type=int, default=50000)
+    parser.add_argument("--title-case", action=argparse.BooleanOptionalAction, default=True,
+                        help="also every word once capitalized (see the text above; the models of "
+                             "recognition versions 14 to 18 were built without)")
     parser.add_argument("--sentences", type=int, default=60000)
     parser.add_argument("--references", type=int, default=3000)
     parser.add_argument("--eval-sets", help="also report bits/char on the texts of compose_eval.py's sets in this folder")
