@@ -58,12 +58,12 @@ def main():
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     loaded = [torch.load(p, map_location="cpu") for p in a.checkpoints]
+    weights = a.weights or [1.0] * len(loaded)
     try:
-        result = soup(loaded, a.weights)
+        result = soup(loaded, weights)
     except ValueError as error:
         ap.error(str(error))
-    result["soup"] = [{"checkpoint": p, "weight": w}
-                      for p, w in zip(a.checkpoints, a.weights or [1.0] * len(a.checkpoints))]
+    result["soup"] = [{"checkpoint": p, "weight": w} for p, w in zip(a.checkpoints, weights)]
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     torch.save(result, a.out)
     print(f"wrote {a.out}: the mean of {len(loaded)} checkpoints, {result['params']} parameters")
