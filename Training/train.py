@@ -348,7 +348,9 @@ def main():
             log(f"output layer grown from {len(old)} to {len(alphabet.string)} characters")
         model = InkNet(alphabet.class_count, start["config"]).to(a.device)
         model.load_state_dict(state)
-        log(f"initialized from {a.init} (epoch {start['epoch']}, val CER {start['val_cer']:.4f})")
+        trained = (f"epoch {start['epoch']}, val CER {start['val_cer']:.4f}" if "val_cer" in start
+                   else "a soup or widened network, no validation figure of its own")
+        log(f"initialized from {a.init} ({trained})")
     params = sum(p.numel() for p in model.parameters())
     log(f"recipe {a.recipe} alphabet {len(alphabet.characters)} params {params} config {model.config} "
         f"{recipe.describe()} val {len(val)} budget {a.budget_minutes} min")

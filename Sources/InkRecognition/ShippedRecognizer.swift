@@ -62,7 +62,11 @@ public enum ShippedRecognizer {
     /// stage (model version 11), the mean of two runs' weights (`Training/soup.py`), and character
     /// models of the 19 other languages that have seen each word capitalized, so that a line's
     /// first word keeps its capital ("Îndeplinit" had read "îndeplinit"), for both models.
-    public static let recognitionVersion = 19
+    /// Version 20: an English character model that has also read modern prose (the World English
+    /// Bible, the Jargon File, WordNet's glosses; order 7), for both models, and the research
+    /// model reading English trusting it a little more (`LanguageModelBalance.researchEnglish`);
+    /// same weights.
+    public static let recognitionVersion = 20
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
@@ -90,7 +94,7 @@ public enum ShippedRecognizer {
 
     /// A shipped recognizer with the shipped decoding (beam search and language model).
     public static func load(_ model: ShippedModel = .default) throws -> any LineRecognizing {
-        try load(model, decoding: .shipped)
+        try load(model, decoding: .shipped(for: model, languages: []))
     }
 
     /// A shipped recognizer reading `languages` (in priority order) with an app's or a user's

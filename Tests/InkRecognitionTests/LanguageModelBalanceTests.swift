@@ -1,18 +1,36 @@
 import Testing
 @testable import InkRecognition
 
-/// Each language has its own character model since recognition version 14, so every model and
-/// language is read at one balance, the one tuned for English.
+/// Each language has its own character model since recognition version 14, and every model and
+/// language is read at the balance tuned for English, but for the research model reading
+/// English, which trusts the English model more since version 20.
 @Suite struct LanguageModelBalanceTests {
     @Test func everyModelAndLanguageIsReadAtTheTunedBalance() {
         for model in ShippedModel.allCases {
-            #expect(LanguageModelBalance.shipped(for: model, languages: []) == .english)
-            for language in RecognitionLanguage.all {
+            let englishFirst: LanguageModelBalance = model == .research ? .researchEnglish : .english
+            #expect(LanguageModelBalance.shipped(for: model, languages: []) == englishFirst)
+            #expect(LanguageModelBalance.shipped(for: model, languages: [.english, .spanish]) == englishFirst)
+            for language in RecognitionLanguage.all where language != .english {
                 #expect(LanguageModelBalance.shipped(for: model, languages: [language, .english]) == .english)
             }
         }
         #expect(LanguageModelBalance.english.weight == CTCDecoder.defaultLanguageModelWeight)
         #expect(LanguageModelBalance.english.insertionBonus == CTCDecoder.defaultInsertionBonus)
+        // More trust in the English model, with a bonus that still offsets its cost per letter.
+        #expect(LanguageModelBalance.researchEnglish.weight > LanguageModelBalance.english.weight)
+        #expect(LanguageModelBalance.researchEnglish.insertionBonus > LanguageModelBalance.english.insertionBonus)
+    }
+
+    @Test func theResearchModelReadsEnglishAtItsOwnBalance() throws {
+        let english = DecodingOptions.shipped(for: .research, languages: [.english])
+        #expect(english.languageModelWeight == LanguageModelBalance.researchEnglish.weight)
+        #expect(english.insertionBonus == LanguageModelBalance.researchEnglish.insertionBonus)
+        let open = DecodingOptions.shipped(for: .open, languages: [.english])
+        #expect(open.languageModelWeight == LanguageModelBalance.english.weight)
+        // Loading a model without naming languages reads English at that model's balance too.
+        let research = try #require(try ShippedRecognizer.load(.research) as? NeuralLineRecognizer)
+        #expect(research.decoding.languageModelWeight == LanguageModelBalance.researchEnglish.weight)
+        #expect(research.decoding.insertionBonus == LanguageModelBalance.researchEnglish.insertionBonus)
     }
 
     @Test func shippedDecodingCarriesTheBalanceIntoTheDecoder() throws {

@@ -7,6 +7,9 @@ Sources (see Training/lm/README.md for their terms):
   * the King James Bible, read with Debian's `bible` program (packages bible-kjv, bible-kjv-text)
     or from --kjv FILE (one verse a line, "Ref text");
   * The Devil's Dictionary by Ambrose Bierce (1911, public domain), Debian package dict-devil;
+  * modern English prose (since recognition version 20): the World English Bible (public domain,
+    Debian package bibledit-data), the Jargon File (public domain, jargon-text), and WordNet 3.0's
+    glosses and example sentences (WordNet licence, wordnet-base);
   * the wamerican word list, /usr/share/dict/american-english (within-word statistics only);
   * scripture references ("Jn 3:16", "1 Cor 13:4-7") generated from the Bible's own verse list;
   * optionally the same in capitals (--capitals N, not shipped: Training/lm/README.md, "Capitals"):
@@ -92,6 +95,55 @@ def read_devil(path):
         if len(block) > 20 and not block.startswith("00-database"):
             paragraphs.append(block)
     return paragraphs
+
+
+def read_web(path):
+    """Verses of the World English Bible (public domain), from the USFM chapters in Debian's
+    bibledit-data (`databases/sample.sqlite`, table `sample`), notes and markup dropped."""
+    import sqlite3
+    rows = sqlite3.connect(f"file:{path}?mode=ro", uri=True).execute(
+        "SELECT file, data FROM sample WHERE file LIKE './bibles/Sample/%'").fetchall()
+    verses = []
+    for _, usfm in sorted(rows):
+        usfm = re.sub(r"\\(f|fe|x) .*?\\\1\*", " ", usfm, flags=re.S)  # footnotes, cross references
+        for verse in re.split(r"\\v \d+\S* ", usfm)[1:]:
+            verse = re.sub(r"\\c \d+", " ", verse)
+            verse = re.sub(r"\\[a-z]+\d*\*?", " ", verse).replace("\n", " ")
+            verse = clean(verse)
+            if verse:
+                verses.append(verse)
+    return verses
+
+
+def read_jargon(path):
+    """Paragraphs of prose from the Jargon File (public domain, Debian package jargon-text):
+    blocks of at least 60 characters and mostly letters, so that tables, headings and
+    pronunciation keys stay out."""
+    import gzip
+    text = gzip.open(path, "rt", encoding="utf-8").read()
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", text):
+        block = clean(block.replace("\n", " "))
+        letters = sum(c.isalpha() or c == " " for c in block)
+        if len(block) >= 60 and letters >= 0.85 * len(block):
+            paragraphs.append(block)
+    return paragraphs
+
+
+def read_wordnet(folder):
+    """WordNet 3.0's glosses and their example sentences (Princeton University; a permissive
+    licence whose notice must travel with the model: Training/lm/README.md), from Debian's
+    wordnet-base (`/usr/share/wordnet`): each definition and each quoted example one segment."""
+    segments = []
+    for part in ("noun", "verb", "adj", "adv"):
+        for line in open(f"{folder}/data.{part}", encoding="utf-8", errors="replace"):
+            if line.startswith("  ") or "|" not in line:
+                continue  # the licence header
+            for piece in line.split("|", 1)[1].split(";"):
+                piece = clean(piece.strip().strip('"'))
+                if len(piece) > 2:
+                    segments.append(piece)
+    return segments
 
 
 def references(verses, rng, count):
@@ -285,10 +337,17 @@ def main():
     parser.add_argument("--words", default="/usr/share/dict/american-english")
     parser.add_argument("--devil", default="/usr/share/dictd/devil.dict.dz", help="The Devil's Dictionary ('' to leave out)")
     parser.add_argument("--devil-repeats", type=int, default=2, help="count The Devil's Dictionary this many times")
+    parser.add_argument("--web", default="/usr/share/bibledit/databases/sample.sqlite",
+                        help="the World English Bible: bibledit-data's databases/sample.sqlite ('' to leave out)")
+    parser.add_argument("--web-repeats", type=int, default=1, help="count the World English Bible this many times")
+    parser.add_argument("--jargon", default="/usr/share/doc/jargon-text/jargon.txt.gz",
+                        help="the Jargon File: jargon-text's jargon.txt.gz ('' to leave out)")
+    parser.add_argument("--jargon-repeats", type=int, default=1, help="count the Jargon File this many times")
+    parser.add_argument("--wordnet", default="/usr/share/wordnet", help="WordNet's glosses and examples: wordnet-base's folder ('' to leave out)")
     parser.add_argument("--capitals", type=int, default=0,
                         help="add this many headings in capitals (runs of 1-4 verse words, references) and every word in capitals; 0 for none")
-    parser.add_argument("--order", type=int, default=6)
-    parser.add_argument("--thresholds", default="1,1,2,3,4,6", help="minimum raw count to keep an n-gram, per order")
+    parser.add_argument("--order", type=int, default=7)
+    parser.add_argument("--thresholds", default="1,2,3,4,6,8,10", help="minimum raw count to keep an n-gram, per order")
     parser.add_argument("--references", type=int, default=30000)
     parser.add_argument("--eval-text", help="also report bits/char on this text, one line a sample (not trained on)")
     parser.add_argument("--lexicon-output", help="also write the known words (word list, KJV, Devil's Dictionary), one a line")
@@ -311,9 +370,14 @@ def main():
         # Every word once in capitals too, so that inside a word in capitals the model expects
         # the word to go on as often as it does in lower case, not a space after each short run.
         heads += [w.upper() for w in words]
-    segments = training + words + refs + devil * args.devil_repeats + heads
+    web = read_web(args.web) if args.web else []
+    jargon = read_jargon(args.jargon) if args.jargon else []
+    wordnet = read_wordnet(args.wordnet) if args.wordnet else []
+    segments = (training + words + refs + devil * args.devil_repeats + heads
+                + web * args.web_repeats + jargon * args.jargon_repeats + wordnet)
     print(f"segments: {len(training)} verses, {len(words)} words, {len(refs)} references, "
-          f"{len(devil)} Devil's Dictionary paragraphs, {len(heads)} in capitals (headings and words)", file=sys.stderr)
+          f"{len(devil)} Devil's Dictionary paragraphs, {len(heads)} in capitals (headings and words), "
+          f"{len(web)} World English Bible verses, {len(jargon)} Jargon File paragraphs, {len(wordnet)} WordNet glosses and examples", file=sys.stderr)
 
     raw = count_ngrams(segments, args.order)
     prob, backoff = kneser_ney(raw, args.order, thresholds)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A character n-gram language model with backoff, stored as a trie (see
 /// `NGramLanguageModel+Format.swift` for the file format and `Training/lm/` for how the shipped
-/// one is built from the King James Bible, a word list and scripture references).
+/// one is built from the King James Bible, a word list, scripture references and modern prose).
 ///
 /// The state is the trie node of the longest context the model knows, so that scoring a
 /// character is a child lookup, plus a few backoff steps where the context is unknown.
