@@ -53,6 +53,7 @@ def widened(state, config, new_hidden, noise, seed):
     for layer in range(layers):
         for suffix in ("", "_reverse"):
             maps[layer, suffix] = unit_map(old, new_hidden, generator)
+    copy_rows = (torch.arange(new_hidden) >= old).repeat(GATES)  # the new units' rows in every gate
     for layer in range(layers):
         for suffix in ("", "_reverse"):
             mapping = maps[layer, suffix]
@@ -63,12 +64,8 @@ def widened(state, config, new_hidden, noise, seed):
                 w_ih = torch.cat([split_columns(w_ih, maps[layer - 1, ""]),
                                   split_columns(w_ih, maps[layer - 1, "_reverse"], offset=old)], dim=1)
             w_hh = split_columns(state[name("weight_hh")][rows], mapping)
-            copies = torch.zeros(new_hidden, dtype=torch.bool)
-            copies[old:] = True
-            copy_rows = copies.repeat(GATES)
             for weight in (w_ih, w_hh):
-                scale = weight[copy_rows].std() if copy_rows.any() else 0.0
-                weight[copy_rows] += noise * scale * torch.randn(weight[copy_rows].shape, generator=generator)
+                weight[copy_rows] += noise * weight[copy_rows].std() * torch.randn(weight[copy_rows].shape, generator=generator)
             state[name("weight_ih")] = w_ih.contiguous()
             state[name("weight_hh")] = w_hh.contiguous()
             state[name("bias_ih")] = state[name("bias_ih")][rows].clone()
@@ -91,8 +88,8 @@ def main():
     a = ap.parse_args()
     start = torch.load(a.checkpoint, map_location="cpu", weights_only=False)
     state, config = widened(start["model"], start["config"], a.hidden, a.noise, a.seed)
-    result = {key: value for key, value in start.items() if key not in ("model", "config", "soup")}
-    result.pop("epoch", None), result.pop("val_cer", None)  # the widened network has not been measured
+    # The widened network has not been measured: no epoch or validation figure of its own.
+    result = {key: value for key, value in start.items() if key not in ("model", "config", "soup", "epoch", "val_cer")}
     result.update(model=state, config=config,
                   widened_from=dict(checkpoint=a.checkpoint, hidden=start["config"]["hidden"], noise=a.noise, seed=a.seed))
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)

@@ -132,7 +132,7 @@ def read_jargon(path):
 
 def read_wordnet(folder):
     """WordNet 3.0's glosses and their example sentences (Princeton University; a permissive
-    licence whose notice must travel with the model: Training/lm/README.md), from Debian's
+    licence whose notice must travel with the model: Resources/charlm.LICENSE.md), from Debian's
     wordnet-base (`/usr/share/wordnet`): each definition and each quoted example one segment."""
     segments = []
     for part in ("noun", "verb", "adj", "adv"):

@@ -90,7 +90,8 @@ extension NGramLanguageModel {
     /// The shipped model of one language (`Resources/charlm-<code>.bin`; English: `charlm.bin`),
     /// loaded once per process. English's was trained on the King James Bible, a word list,
     /// scripture references and, since recognition version 20, modern prose (the World English
-    /// Bible, the Jargon File, WordNet's glosses; terms in `Resources/charlm.LICENSE.md`); every other language's on its wordfreq words and book names
+    /// Bible, the Jargon File, WordNet's glosses; terms in `Resources/charlm.LICENSE.md`); every
+    /// other language's on its wordfreq words and book names
     /// (`Training/lm/build_language_charlm.py`).
     ///
     /// ```swift
