@@ -31,14 +31,40 @@ public struct LineRecognition: Sendable, Hashable, Codable {
     /// The network's per-frame output, compacted, where the recognizer keeps it: lets search
     /// score a query against the ink's evidence rather than only the readings above.
     public var posteriors: FramePosteriors?
+    /// Readings of the same strokes made besides this one, for search only: the ink read again
+    /// as if written narrower or wider (`VariantReadingRecognizer`). Their words join this line's
+    /// tokens as further readings (`WordTokenizer`); the text shown, the stroke alignment and the
+    /// evidence stay this reading's. Empty for most recognizers.
+    public var alternates: [LineRecognition]
 
-    public init(strokeIDs: [UUID], candidates: [RecognitionCandidate], posteriors: FramePosteriors? = nil) {
+    public init(strokeIDs: [UUID], candidates: [RecognitionCandidate], posteriors: FramePosteriors? = nil,
+                alternates: [LineRecognition] = []) {
         self.strokeIDs = strokeIDs
         self.candidates = candidates
         self.posteriors = posteriors
+        self.alternates = alternates
     }
 
     public var best: RecognitionCandidate? { candidates.first }
+
+    enum CodingKeys: String, CodingKey { case strokeIDs, candidates, posteriors, alternates }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        strokeIDs = try container.decode([UUID].self, forKey: .strokeIDs)
+        candidates = try container.decode([RecognitionCandidate].self, forKey: .candidates)
+        posteriors = try container.decodeIfPresent(FramePosteriors.self, forKey: .posteriors)
+        // Recognitions stored before alternates existed have none.
+        alternates = try container.decodeIfPresent([LineRecognition].self, forKey: .alternates) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(strokeIDs, forKey: .strokeIDs)
+        try container.encode(candidates, forKey: .candidates)
+        try container.encodeIfPresent(posteriors, forKey: .posteriors)
+        if !alternates.isEmpty { try container.encode(alternates, forKey: .alternates) }
+    }
 }
 
 /// Anything that reads a line of strokes. Search, layout and storage are built and tested

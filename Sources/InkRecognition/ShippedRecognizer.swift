@@ -65,8 +65,10 @@ public enum ShippedRecognizer {
     /// Version 20: an English character model that has also read modern prose (the World English
     /// Bible, the Jargon File, WordNet's glosses; order 7), for both models, and the research
     /// model reading English trusting it a little more (`LanguageModelBalance.researchEnglish`);
-    /// same weights.
-    public static let recognitionVersion = 20
+    /// same weights. Version 21: notes are indexed with readings of each line made narrower and
+    /// wider besides its own (`VariantReadingRecognizer`, `LineRecognition.alternates`), whose
+    /// words `WordTokenizer` adds to each word's readings; same weights and decoding.
+    public static let recognitionVersion = 21
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
@@ -113,6 +115,18 @@ public enum ShippedRecognizer {
         var withWords = options
         withWords.vocabulary = vocabulary
         return try shared.redecoded(withWords)
+    }
+
+    /// The shipped recognizer as notes are indexed for search: `load(_:languages:vocabulary:)`
+    /// that also reads each line narrower and wider (`VariantReadingRecognizer`,
+    /// `ReadingVariant.standard`), as `StrokeRecognizer(model:)` does.
+    ///
+    /// ```swift
+    /// let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.open))
+    /// ```
+    public static func loadForIndexing(_ model: ShippedModel = .default, languages: [RecognitionLanguage] = [],
+                                       vocabulary: [String] = []) throws -> VariantReadingRecognizer {
+        VariantReadingRecognizer(try load(model, languages: languages, vocabulary: vocabulary))
     }
 
     private struct LanguageChoice: Hashable, Sendable {

@@ -19,7 +19,7 @@ import Darwin
 /// `inkindex library check` passes.
 ///
 /// ```swift
-/// let server = try InkServer(databasePath: "notes.sqlite", recognizer: try ShippedRecognizer.load())
+/// let server = try InkServer(databasePath: "notes.sqlite", recognizer: try ShippedRecognizer.loadForIndexing())
 /// let port = try await server.start(host: "127.0.0.1", port: 0)   // 0: any free port
 /// print("http://127.0.0.1:\(port)/")
 /// await server.runUntilTerminated()                              // SIGINT or SIGTERM, then shutdown

@@ -52,6 +52,16 @@ import Testing
         #expect(serve.library.model.recognitionLanguages == [.portuguese])
     }
 
+    @Test func indexingReadsVariantsUnlessToldNot() throws {
+        let serve = try #require(try parse(["serve"]) as? ServeCommand)
+        #expect(serve.library.variants.variants == ReadingVariant.standard)
+        let once = try #require(try parse(["serve", "--variants", "none"]) as? ServeCommand)
+        #expect(once.library.variants.variants.isEmpty)
+        #expect(try once.library.lineRecognizer(vocabulary: []) is NeuralLineRecognizer)
+        let named = try #require(try parse(["bench-search", "--variants", "0.9/-0.1,1.2"]) as? BenchSearchCommand)
+        #expect(named.variants.variants == [ReadingVariant(horizontalScale: 0.9, slant: -0.1), ReadingVariant(horizontalScale: 1.2)])
+    }
+
     @Test func defaultsComeFromTheDeclarations() throws {
         let recognize = try #require(try parse(["recognize", "note.inkml"]) as? RecognizeCommand)
         #expect(recognize.candidates == 5)
@@ -96,6 +106,8 @@ import Testing
         ["library", "search", "grace", "--linked", "x"],
         ["serve", "--max-strokes", "0"],
         ["bench-serve", "--search-share", "0.9", "--write-share", "0.2"],
+        ["bench-search", "--variants", "0/0.25"],
+        ["library", "--variants", "wide", "list"],
     ])
     func badUsageIsAUsageError(_ arguments: [String]) {
         #expect(throws: (any Error).self) { try parse(arguments) }
@@ -125,6 +137,8 @@ import Testing
         "search --queries queries.txt ../shared/data/iam-ondb/testset_t.jsonl.gz",
         "bench-search --speed --quality",
         "bench-search --quality --set testset_v --recognitions v.jsonl",
+        "bench-search --quality --set testset_v --variants none",
+        "bench-search --quality --variants 0.85/0.25,1.15/-0.25,0.9",
         "bench-search --quality --file other.jsonl.gz",
         "bench-search --derive-confusions --set testset_v",
         "bench-search --speed --recognizer noisy --cer 0.04",

@@ -36,7 +36,7 @@ import PencilKit
 
         let library = try NoteLibrary(path: path)
         try await library.add(drawing, id: "sermon-1", title: "Sunday")
-        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.load())
+        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing())
         try await library.index(noteID: "sermon-1", using: indexer)
         for hit in try await library.search("grace") {
             print(hit.noteID, hit.reading, hit.bounds)
@@ -128,6 +128,20 @@ import PencilKit
         #expect(hits.map(\.document) == ["note-1"])
         #expect(hits.first?.hit.reading == "grace")
         #expect(hits.first?.hit.strokeIDs == strokeIDs)
+    }
+
+    @Test func eachLineIsReadAgainForSearch() async throws {
+        let notes = StrokeRecognizer(model: .open)                       // three readings a line
+        let once = StrokeRecognizer(model: .open, readingVariants: [])  // one
+        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.open))
+
+        let drawing = InkSynthesizer(seed: 3).page(lines: ["Amazing grace"]).drawing
+        await notes.updateDrawing(drawing)
+        await once.updateDrawing(drawing)
+        #expect(await notes.lineRecognitions.map(\.alternates.count) == [2])
+        #expect(await once.lineRecognitions.map(\.alternates.count) == [0])
+        #expect(await notes.recognizedText() == once.recognizedText(), "the text is the ink read as written")
+        #expect((indexer.recognizer as? VariantReadingRecognizer)?.variants == ReadingVariant.standard)
     }
 
     @Test func confusionClassesMakeEqualKeys() {

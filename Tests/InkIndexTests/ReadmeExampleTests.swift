@@ -24,7 +24,7 @@ import Testing
         let library = try NoteLibrary(path: path)
         try await library.add(drawing, id: "sermon-1", title: "Sunday")
         let before = try await library.drawingBytes(id: "sermon-1")
-        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.load(.open))
+        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.open))
         try await library.index(noteID: "sermon-1", using: indexer)
         #expect(try await library.drawingBytes(id: "sermon-1") == before)
         _ = try await library.search("grace")

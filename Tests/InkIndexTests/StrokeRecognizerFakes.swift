@@ -69,3 +69,33 @@ struct FakePage {
 
     var recognizer: WordPerStrokeRecognizer { WordPerStrokeRecognizer(words: words) }
 }
+
+/// Reads each stroke as one word that depends on how wide the ink is drawn: `narrower[id]`
+/// where its transform scales x below 1 (as `VariantReadingRecognizer` reads it), else
+/// `words[id]`. Counts its calls.
+final class WidthDependentRecognizer: LineRecognizing, @unchecked Sendable {
+    let recognitionVersion = 9
+    let words: [UUID: String], narrower: [UUID: String]
+    private let lock = NSLock()
+    private var _calls = 0
+    var calls: Int { lock.withLock { _calls } }
+
+    init(words: [UUID: String], narrower: [UUID: String]) {
+        self.words = words
+        self.narrower = narrower
+    }
+
+    func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
+        lock.withLock { _calls += 1 }
+        var text = "", ids: [[UUID]] = []
+        for stroke in strokes.sorted(by: { $0.renderBounds.minX < $1.renderBounds.minX }) {
+            let narrow = (stroke.transform?.a ?? 1) < 1
+            guard let word = narrow ? narrower[stroke.id] ?? words[stroke.id] : words[stroke.id] else { continue }
+            if !text.isEmpty { text += " "; ids.append([]) }
+            text += word
+            ids += Array(repeating: [stroke.id], count: word.count)
+        }
+        let candidates = text.isEmpty ? [] : [RecognitionCandidate(text: text, logProbability: -1, characterStrokeIDs: ids)]
+        return LineRecognition(strokeIDs: strokes.map(\.id), candidates: candidates)
+    }
+}

@@ -38,6 +38,28 @@ import InkRecognition
         #expect(abs(p[0] - (1 + exp(-2)) / (1 + exp(-1) + exp(-2) + exp(-19))) < 1e-9)
     }
 
+    @Test func alternateReadingsAddTheirWordsWeightedByAgreement() throws {
+        let ids: [[UUID]] = [[a], [a], [], [b], [c], [c], [c]]
+        let line = LineRecognition(strokeIDs: [a, b, c], candidates: [
+            RecognitionCandidate(text: "Jn 3:16", logProbability: -1, characterStrokeIDs: ids),
+        ], alternates: [
+            // The ink read narrower: the second word differs.
+            LineRecognition(strokeIDs: [a, b, c], candidates: [RecognitionCandidate(text: "Jn 3:18", logProbability: -4, characterStrokeIDs: ids)]),
+            // Read wider, as two words where the line's own reading has one.
+            LineRecognition(strokeIDs: [a, b, c], candidates: [RecognitionCandidate(text: "Jn 3: 16", logProbability: -2,
+                                                                                     characterStrokeIDs: [[a], [a], [], [b], [b], [], [c], [c]])]),
+        ])
+        let tokens = WordTokenizer().tokens(for: line, line: 0, strokeBounds: bounds)
+        #expect(tokens.map(\.best) == ["Jn", "3:16"], "the line's own reading stays the text")
+        #expect(tokens[0].readings.map(\.text) == ["Jn"])
+        #expect(tokens[0].readings[0].probability == 1, "all three readings agree")
+        // "3:" and "16" both fall on the word "3:16" and are joined again.
+        #expect(tokens[1].readings.map(\.text) == ["3:16", "3:18"])
+        let p = tokens[1].readings.map(\.probability)
+        #expect(abs(p[0] - 2.0 / 3) < 1e-9 && abs(p[1] - 1.0 / 3) < 1e-9)
+        #expect(tokens[1].strokeIDs == [b, c], "strokes come from the line's own reading")
+    }
+
     @Test func aStrokeJoiningTwoWordsKeepsThemApart() {
         // Cursive across a space: stroke b ends "solid," and begins "and", which has no other.
         let ids: [[UUID]] = [[a], [a], [a], [a], [b], [b], [], [b], [b], [b]]

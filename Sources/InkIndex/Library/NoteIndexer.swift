@@ -7,7 +7,7 @@ import Foundation
 /// Pure with respect to the record: it reads a `Drawing` and returns derived data only.
 ///
 /// ```swift
-/// let indexer = NoteIndexer(recognizer: try ShippedRecognizer.load())
+/// let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing())
 /// let index = try await indexer.index(drawing)   // index.words: what was written where
 /// ```
 public struct NoteIndexer: Sendable {

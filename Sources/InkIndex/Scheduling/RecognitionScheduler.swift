@@ -9,7 +9,7 @@ import Foundation
 /// `StrokeRecognizer` until it closes, so each recognition redoes only the lines that changed.
 ///
 /// ```swift
-/// let scheduler = RecognitionScheduler(library: library, recognizer: try ShippedRecognizer.load())
+/// let scheduler = RecognitionScheduler(library: library, recognizer: try ShippedRecognizer.loadForIndexing())
 /// try await library.save(drawing, id: "n")      // the record, at once
 /// await scheduler.drawingChanged(noteID: "n")   // recognition, once the pen rests
 /// await scheduler.noteClosed(noteID: "n")       // or now, when the note closes

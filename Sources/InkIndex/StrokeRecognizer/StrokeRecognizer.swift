@@ -83,7 +83,11 @@ public actor StrokeRecognizer {
     ///     in priority order, on a best-effort basis; those the model does not read are skipped,
     ///     and English is read where none is left.
     ///   - vocabulary: words and names the decoder favours like known words.
-    public init(model: ShippedModel = .default, preferredLanguages: [Locale.Language]? = nil, vocabulary: [String] = []) {
+    ///   - readingVariants: how else each line is read for search (`VariantReadingRecognizer`):
+    ///     by default twice more, narrower and wider, which finds words the first reading got
+    ///     wrong for three times the recognition work; `[]` reads each line once.
+    public init(model: ShippedModel = .default, preferredLanguages: [Locale.Language]? = nil, vocabulary: [String] = [],
+                readingVariants: [ReadingVariant] = ReadingVariant.standard) {
         let asked = preferredLanguages ?? Locale.preferredLanguages.map { Locale.Language(identifier: $0) }
         let supported = Set(model.supportedLanguages)
         var reading = asked.compactMap(RecognitionLanguage.init).filter(supported.contains)
@@ -92,7 +96,8 @@ public actor StrokeRecognizer {
         var loadError: (any Error)?
         let recognizer: (any LineRecognizing)?
         do {
-            recognizer = try ShippedRecognizer.load(model, languages: reading, vocabulary: vocabulary)
+            let neural = try ShippedRecognizer.load(model, languages: reading, vocabulary: vocabulary)
+            recognizer = readingVariants.isEmpty ? neural : VariantReadingRecognizer(neural, variants: readingVariants)
         } catch {
             recognizer = nil
             loadError = error
@@ -102,8 +107,10 @@ public actor StrokeRecognizer {
     }
 
     /// A recognizer using a shipped model, languages given as BCP 47 tags ("es", "pt-BR").
-    public init(model: ShippedModel = .default, preferredLanguages: [String], vocabulary: [String] = []) {
-        self.init(model: model, preferredLanguages: preferredLanguages.map { Locale.Language(identifier: $0) }, vocabulary: vocabulary)
+    public init(model: ShippedModel = .default, preferredLanguages: [String], vocabulary: [String] = [],
+                readingVariants: [ReadingVariant] = ReadingVariant.standard) {
+        self.init(model: model, preferredLanguages: preferredLanguages.map { Locale.Language(identifier: $0) }, vocabulary: vocabulary,
+                  readingVariants: readingVariants)
     }
 
     /// A recognizer using any line recognizer (a fake in tests, another model). Its languages

@@ -9,7 +9,9 @@ import InkRecognition
 /// `characterStrokeIDs`; where those are missing, strokes are shared out in proportion to the
 /// characters, left to right by x. Words of the other candidates are aligned to the best
 /// candidate's words by stroke overlap, so each token gathers every reading of its ink whose line
-/// candidate scores within `logProbabilityMargin` of the best. A reading with a possessive or
+/// candidate scores within `logProbabilityMargin` of the best. The line's `alternates` (the ink
+/// read again narrower or wider: `VariantReadingRecognizer`) add their words the same way, each
+/// reading of the ink with an equal share of probability. A reading with a possessive or
 /// contracted ending is followed by its stem (`CliticEndings`), so "world" finds "world's".
 ///
 /// ```swift
@@ -55,23 +57,29 @@ public struct WordTokenizer: Sendable {
         guard !bestWords.isEmpty else { return [] }
         var readings: [[String: Double]] = Array(repeating: [:], count: bestWords.count)
         var spelled: [[String]] = Array(repeating: [], count: bestWords.count)
+        // Each reading of the ink (the line's own, then its alternates) has an equal share: a
+        // word every reading agrees on keeps its probability, one only an alternate read gets a
+        // share of it.
+        let share = 1 / Double(1 + recognition.alternates.count)
+        func add(_ text: String, _ weight: Double, to slot: Int) {
+            if readings[slot][text] == nil { spelled[slot].append(text) }
+            readings[slot][text, default: 0] += weight * share
+        }
         for (index, candidate) in recognition.candidates.enumerated() {
             guard let weight = weights[index] else { continue }
-            let words = index == 0 ? bestWords : self.words(of: candidate, strokesByX: order)
-            var assigned: [[String]] = Array(repeating: [], count: bestWords.count)
             if index == 0 {
                 // The best reading's words are the tokens: a stroke shared by two of them (a
                 // cursive join across a space) must not pull one into the other.
-                for (slot, word) in bestWords.enumerated() { assigned[slot] = [word.text] }
+                for (slot, word) in bestWords.enumerated() { add(word.text, weight, to: slot) }
             } else {
-                for word in words {
-                    assigned[alignedIndex(of: word, to: bestWords)].append(word.text)
-                }
+                for (slot, text) in aligned(self.words(of: candidate, strokesByX: order), to: bestWords) { add(text, weight, to: slot) }
             }
-            for (slot, parts) in assigned.enumerated() where !parts.isEmpty {
-                let text = parts.joined()
-                if readings[slot][text] == nil { spelled[slot].append(text) }
-                readings[slot][text, default: 0] += weight
+        }
+        for alternate in recognition.alternates {
+            let alternateWeights = candidateWeights(alternate.candidates)
+            for (index, candidate) in alternate.candidates.enumerated() {
+                guard let weight = alternateWeights[index] else { continue }
+                for (slot, text) in aligned(self.words(of: candidate, strokesByX: order), to: bestWords) { add(text, weight, to: slot) }
             }
         }
         return bestWords.enumerated().map { position, word in
@@ -157,6 +165,14 @@ public struct WordTokenizer: Sendable {
         }
         flush(characters.count)
         return result
+    }
+
+    /// Another reading's words gathered by the best-candidate word each aligns to (`alignedIndex`):
+    /// words that fall on one best word are joined ("some" "thing" → "something").
+    private func aligned(_ words: [Word], to bestWords: [Word]) -> [(slot: Int, text: String)] {
+        var assigned: [[String]] = Array(repeating: [], count: bestWords.count)
+        for word in words { assigned[alignedIndex(of: word, to: bestWords)].append(word.text) }
+        return assigned.enumerated().compactMap { slot, parts in parts.isEmpty ? nil : (slot, parts.joined()) }
     }
 
     /// The best-candidate word a word overlaps most by strokes, the nearest by position among

@@ -77,6 +77,9 @@ struct BenchSearchCommand: AsyncParsableCommand {
         """, valueName: "n"))
     var candidates = 8
 
+    @Option(help: ReadingVariantsOption.help)
+    var variants = ReadingVariantsOption(ReadingVariant.standard)
+
     @Option(name: .customLong("max-distance"), help: ArgumentHelp("Tuning: allowed distance by word length, comma separated.", valueName: "list"))
     var maxDistance: String?
 
@@ -162,7 +165,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
             let set = file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? self.set ?? "testset_t"
             let file = self.file ?? Self.iam(data, self.set ?? "testset_t")
             let lines = try await Self.qualityLines(file: file, kind: kind, cer: cer, limit: limit, heldOutOnly: heldOutWriters,
-                                                    cache: recognitions, model: model.model, candidates: candidates, quiet: json)
+                                                    cache: recognitions, model: model.model, candidates: candidates,
+                                                    variants: variants, quiet: json)
             if derive {
                 var deriver = ConfusionDeriver()
                 for line in lines { deriver.add(reference: line.text, hypothesis: line.bestText) }
@@ -258,7 +262,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
     }
 
     private static func qualityLines(file: String, kind: String, cer: Double, limit: Int?, heldOutOnly: Bool, cache: String?,
-                                     model: ShippedModel, candidates: Int, quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
+                                     model: ShippedModel, candidates: Int, variants: ReadingVariantsOption,
+                                     quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
         if let cache, FileManager.default.fileExists(atPath: cache) {
             return Array(try readCache(cache).prefix(limit ?? .max))
         }
@@ -272,7 +277,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             lines = samples.map { .init(id: $0.id, text: $0.text, recognition: reader.recognition(of: $0.text, seed: $0.id)) }
         } else {
             let recognizer: any LineRecognizing
-            do { recognizer = try ShippedRecognizer.load(model) } catch { throw CLIError.failure("\(error) (use --recognizer noisy until the model lands)") }
+            do { recognizer = variants.wrapping(try ShippedRecognizer.load(model)) } catch { throw CLIError.failure("\(error) (use --recognizer noisy until the model lands)") }
             lines = try await recognizeAll(samples, recognizer, candidates: candidates, quiet: quiet)
         }
         if let cache {

@@ -32,6 +32,9 @@ struct LibraryOptions: ParsableArguments {
 
     @OptionGroup var model: ModelOption
 
+    @Option(help: ReadingVariantsOption.help)
+    var variants = ReadingVariantsOption(ReadingVariant.standard)
+
     @Flag(help: "Recognize with the library's vocabulary too (see 'library vocabulary').")
     var libraryVocabulary = false
 
@@ -93,10 +96,9 @@ struct LibraryOptions: ParsableArguments {
     func lineRecognizer(vocabulary: [String] = []) throws -> any LineRecognizing {
         switch try lineRecognizerKind() {
         case .shipped:
-            guard !vocabulary.isEmpty else { return try model.load() }
             do {
-                return try ShippedRecognizer.load(model.model, languages: model.recognitionLanguages,
-                                                  vocabulary: try model.vocabularyWords() + vocabulary)
+                return variants.wrapping(try ShippedRecognizer.load(model.model, languages: model.recognitionLanguages,
+                                                                    vocabulary: try model.vocabularyWords() + vocabulary))
             } catch let error as CLIError { throw error } catch { throw CLIError.failure("\(error)") }
         case .transcript(nil): return TranscriptRecognizer()
         case .transcript(let version?): return TranscriptRecognizer(recognitionVersion: version, alternativeLogProbability: -Double(version))

@@ -63,4 +63,12 @@ struct ModelOption: ParsableArguments {
             throw CLIError.failure("\(error)")
         }
     }
+
+    /// `load()` as notes are indexed for search: each line also read narrower and wider
+    /// (`VariantReadingRecognizer`), as `StrokeRecognizer(model:)` reads.
+    func loadForSearch() throws -> any LineRecognizing {
+        do { return try ShippedRecognizer.loadForIndexing(model, languages: recognitionLanguages, vocabulary: try vocabularyWords()) } catch let error as CLIError {
+            throw error
+        } catch { throw CLIError.failure("\(error)") }
+    }
 }

@@ -42,7 +42,7 @@ enum NoteInputs {
     static func recognize(_ notes: [InputNote], simulate: Double?, model: ModelOption,
                           quiet: Bool = false) async throws -> [StrokeRecognizer] {
         var shipped: (any LineRecognizing)?
-        if simulate == nil { shipped = try model.load() }
+        if simulate == nil { shipped = try model.loadForSearch() }
         var recognizers: [StrokeRecognizer] = []
         for note in notes {
             let line: any LineRecognizing

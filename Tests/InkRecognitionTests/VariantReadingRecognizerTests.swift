@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import InkCore
+@testable import InkRecognition
+
+/// Reads a line as "wide", "narrow" or "plain" by the horizontal scale of its strokes'
+/// transform, with frames and posteriors as the network gives them. Counts its calls.
+private final class ScaleReadingRecognizer: LineRecognizing, @unchecked Sendable {
+    let recognitionVersion = 3
+    let recognitionModel = "fake"
+    private let lock = NSLock()
+    private var _calls = 0
+    var calls: Int { lock.withLock { _calls } }
+
+    func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
+        lock.withLock { _calls += 1 }
+        guard !strokes.isEmpty else { return LineRecognition(strokeIDs: [], candidates: []) }
+        let scale = strokes[0].transform?.a ?? 1
+        let text = scale < 1 ? "narrow" : scale > 1 ? "wide" : "plain"
+        let ids = Array(repeating: strokes.map(\.id), count: text.count)
+        let posteriors = FramePosteriors(alphabet: "adeilnprow", counts: [], classes: [], costs: [])
+        return LineRecognition(strokeIDs: strokes.map(\.id),
+                               candidates: [RecognitionCandidate(text: text, logProbability: -1, characterStrokeIDs: ids,
+                                                                 characterFrames: Array(0..<text.count))],
+                               posteriors: posteriors)
+    }
+}
+
+@Suite struct VariantReadingRecognizerTests {
+    let stroke = Stroke(points: [StrokePoint(location: CGPoint(x: 10, y: 20)), StrokePoint(location: CGPoint(x: 30, y: 24))])
+
+    @Test func readsTheInkAsWrittenThenEachVariantAsAnAlternate() throws {
+        let base = ScaleReadingRecognizer()
+        let recognizer = VariantReadingRecognizer(base, variants: [ReadingVariant(horizontalScale: 0.85), ReadingVariant(horizontalScale: 1.15)])
+        let line = try recognizer.recognize([stroke], maxCandidates: 8)
+        #expect(line.best?.text == "plain")
+        #expect(line.posteriors != nil, "the line's own evidence is kept")
+        #expect(line.alternates.map { $0.best?.text } == ["narrow", "wide"])
+        #expect(line.alternates.allSatisfy { $0.posteriors == nil && $0.alternates.isEmpty })
+        #expect(line.alternates.allSatisfy { $0.candidates.allSatisfy { $0.characterFrames == nil } },
+                "frames of another reading would cut the line's own evidence wrongly")
+        #expect(line.alternates.allSatisfy { $0.strokeIDs == [stroke.id] }, "the variants are the same strokes")
+        #expect(base.calls == 3)
+        #expect(recognizer.recognitionVersion == 3 && recognizer.recognitionModel == "fake")
+    }
+
+    @Test func nothingReadIsNotReadAgain() throws {
+        let base = ScaleReadingRecognizer()
+        let line = try VariantReadingRecognizer(base).recognize([], maxCandidates: 8)
+        #expect(line.candidates.isEmpty && line.alternates.isEmpty)
+        #expect(base.calls == 1)
+    }
+
+    @Test func aVariantScalesThenSlantsTheInkAndKeepsTheStroke() {
+        let variant = ReadingVariant(horizontalScale: 0.5, slant: 0.25)
+        let moved = variant.applied(to: stroke)
+        #expect(moved.id == stroke.id && moved.points == stroke.points)
+        #expect(moved.transformedLocations == [CGPoint(x: 10, y: 20), CGPoint(x: 21, y: 24)])
+        #expect(ReadingVariant.standard.count == 2)
+    }
+
+    @Test func decodingOptionsNeedABaseThatTakesThem() {
+        #expect(throws: RecognitionError.self) {
+            _ = try VariantReadingRecognizer(ScaleReadingRecognizer()).withDecoding(.shipped)
+        }
+    }
+
+    @Test func recognitionsStoredBeforeAlternatesStillDecode() throws {
+        let old = #"{"strokeIDs":[],"candidates":[{"text":"old","logProbability":-1,"characterStrokeIDs":[]}]}"#
+        let line = try JSONDecoder().decode(LineRecognition.self, from: Data(old.utf8))
+        #expect(line.best?.text == "old" && line.alternates.isEmpty)
+        let plain = String(decoding: try JSONEncoder().encode(line), as: UTF8.self)
+        #expect(!plain.contains("alternates"), "a line without alternates is written as before")
+        var withAlternate = line
+        withAlternate.alternates = [LineRecognition(strokeIDs: [], candidates: [RecognitionCandidate(text: "olds", logProbability: -2)])]
+        let back = try JSONDecoder().decode(LineRecognition.self, from: JSONEncoder().encode(withAlternate))
+        #expect(back == withAlternate)
+    }
+}
