@@ -65,9 +65,10 @@ public enum ShippedRecognizer {
     /// Version 20: an English character model that has also read modern prose (the World English
     /// Bible, the Jargon File, WordNet's glosses; order 7), for both models, and the research
     /// model reading English trusting it a little more (`LanguageModelBalance.researchEnglish`);
-    /// same weights. Version 21: notes are indexed with readings of each line made narrower and
-    /// wider besides its own (`VariantReadingRecognizer`, `LineRecognition.alternates`), whose
-    /// words `WordTokenizer` adds to each word's readings; same weights and decoding.
+    /// same weights. Version 21: indexing reads each line narrower and wider besides as written
+    /// and shows the reading the three agree on (`VariantReadingRecognizer`,
+    /// `LineRecognition.alternates`, whose words `WordTokenizer` adds to each word's readings);
+    /// same weights and decoding.
     public static let recognitionVersion = 21
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }

@@ -26,6 +26,23 @@ private final class ScaleReadingRecognizer: LineRecognizing, @unchecked Sendable
     }
 }
 
+/// Reads a line from a script keyed by the horizontal scale of its strokes' transform: each
+/// entry's candidates as (text, log-probability), with frames.
+private struct ScriptedRecognizer: LineRecognizing {
+    let recognitionVersion = 4
+    let script: [Double: [(String, Double)]]
+
+    func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
+        let scale = strokes.first?.transform?.a ?? 1
+        let candidates = (script[scale] ?? []).map { text, logP in
+            RecognitionCandidate(text: text, logProbability: logP, characterStrokeIDs: Array(repeating: strokes.map(\.id), count: text.count),
+                                 characterFrames: Array(0..<text.count))
+        }
+        return LineRecognition(strokeIDs: strokes.map(\.id), candidates: candidates,
+                               posteriors: FramePosteriors(alphabet: "act\(Int((scale * 100).rounded()))", counts: [], classes: [], costs: []))
+    }
+}
+
 @Suite struct VariantReadingRecognizerTests {
     let stroke = Stroke(points: [StrokePoint(location: CGPoint(x: 10, y: 20)), StrokePoint(location: CGPoint(x: 30, y: 24))])
 
@@ -42,6 +59,30 @@ private final class ScaleReadingRecognizer: LineRecognizing, @unchecked Sendable
         #expect(line.alternates.allSatisfy { $0.strokeIDs == [stroke.id] }, "the variants are the same strokes")
         #expect(base.calls == 3)
         #expect(recognizer.recognitionVersion == 3 && recognizer.recognitionModel == "fake")
+    }
+
+    @Test func theTextTheReadingsAgreeOnIsShownWithItsOwnReadingsEvidence() throws {
+        // No reading puts "cat" first, but it is each one's first or second choice: shares
+        // 0.38 + 0.45 + 0.475 against "dog" 0.525 and "cot" 0.62.
+        let script: [Double: [(String, Double)]] = [1: [("cot", -1), ("cat", -1.5)], 0.85: [("cut", -1), ("cat", -1.2)],
+                                                    1.15: [("dog", -1), ("cat", -1.1)]]
+        let variants = [ReadingVariant(horizontalScale: 0.85), ReadingVariant(horizontalScale: 1.15)]
+        let line = try VariantReadingRecognizer(ScriptedRecognizer(script: script), variants: variants).recognize([stroke], maxCandidates: 8)
+        #expect(line.candidates.map(\.text) == ["cat", "dog"], "the wider reading, which gives \"cat\" its largest share, with \"cat\" first")
+        #expect(line.candidates[0].characterFrames == [0, 1, 2])
+        #expect(line.posteriors?.alphabet == "act115", "the evidence is the winning reading's own")
+        #expect(line.alternates.map { $0.candidates.map(\.text) } == [["cot", "cat"], ["cut", "cat"]])
+        #expect(line.alternates.allSatisfy { $0.posteriors == nil })
+    }
+
+    @Test func readingsThatTieKeepTheInkAsWritten() {
+        let candidates = { (text: String) in [RecognitionCandidate(text: text, logProbability: -1)] }
+        let readings = [LineRecognition(strokeIDs: [], candidates: candidates("grace")),
+                        LineRecognition(strokeIDs: [], candidates: candidates("grade")),
+                        LineRecognition(strokeIDs: [], candidates: candidates("grate"))]
+        #expect(VariantReadingRecognizer.consensus(of: readings) == (0, 0))
+        let agreeing = [readings[0], readings[1], readings[1]]
+        #expect(VariantReadingRecognizer.consensus(of: agreeing) == (1, 0), "two readings outvote one")
     }
 
     @Test func nothingReadIsNotReadAgain() throws {

@@ -83,9 +83,10 @@ public actor StrokeRecognizer {
     ///     in priority order, on a best-effort basis; those the model does not read are skipped,
     ///     and English is read where none is left.
     ///   - vocabulary: words and names the decoder favours like known words.
-    ///   - readingVariants: how else each line is read for search (`VariantReadingRecognizer`):
-    ///     by default twice more, narrower and wider, which finds words the first reading got
-    ///     wrong for three times the recognition work; `[]` reads each line once.
+    ///   - readingVariants: how else each line is read (`VariantReadingRecognizer`): by default
+    ///     twice more, narrower and wider; the text is the reading the three agree on most, and
+    ///     search finds words one of them got wrong, for three times the recognition work. `[]`
+    ///     reads each line once.
     public init(model: ShippedModel = .default, preferredLanguages: [Locale.Language]? = nil, vocabulary: [String] = [],
                 readingVariants: [ReadingVariant] = ReadingVariant.standard) {
         let asked = preferredLanguages ?? Locale.preferredLanguages.map { Locale.Language(identifier: $0) }

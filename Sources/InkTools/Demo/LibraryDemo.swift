@@ -19,11 +19,12 @@ public struct LibraryDemo: Sendable {
         self.queries = queries
     }
 
-    /// The shipped model where it loads; otherwise the transcript stored in the demo ink, with
+    /// The shipped model where it loads, reading each line three ways as libraries index it
+    /// (`ShippedRecognizer.loadForIndexing`); otherwise the transcript stored in the demo ink, with
     /// the reason, so that the output says which one ran.
     public static func recognizer(_ model: ShippedModel = .default) -> (recognizer: any LineRecognizing, note: String?) {
         do {
-            return (try ShippedRecognizer.load(model), nil)
+            return (try ShippedRecognizer.loadForIndexing(model), nil)
         } catch {
             return (TranscriptRecognizer(), "\(error). Reading the transcript stored in the synthetic ink instead: this run shows the store and search, not recognition.")
         }

@@ -25,7 +25,7 @@ struct ReadingVariantsOption: ExpressibleByArgument, Decodable, Sendable {
         }
     }
 
-    var defaultValueDescription: String { "standard" }
+    var defaultValueDescription: String { variants.isEmpty ? "none" : variants == ReadingVariant.standard ? "standard" : variants.map(\.argument).joined(separator: ",") }
 
     static let help = ArgumentHelp("""
         What search reads besides the ink as written: standard (\(ReadingVariant.standard.map { $0.argument }.joined(separator: ","))), \

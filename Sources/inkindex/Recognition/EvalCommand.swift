@@ -46,6 +46,12 @@ struct EvalCommand: AsyncParsableCommand {
         """, valueName: "x"))
     var stretch: Double?
 
+    @Option(help: ArgumentHelp("""
+        Also read each line in these variants and show the reading they agree on, as indexing \
+        does (standard; default none: the ink as written, once), or scale/slant pairs.
+        """, valueName: "variants"))
+    var variants = ReadingVariantsOption([])
+
     @OptionGroup(title: "Decoding Options") var recognizer: RecognizerOptions
 
     func validate() throws {
@@ -57,7 +63,7 @@ struct EvalCommand: AsyncParsableCommand {
     func run() async throws {
         let reader: DatasetReader
         do { reader = try DatasetReader(path: path) } catch { throw CLIError.badInput("cannot read \(path): \(error)") }
-        let lineRecognizer = try recognizer.loadRecognizer()
+        let lineRecognizer = variants.wrapping(try recognizer.loadRecognizer())
         let evaluator = RecognitionEvaluator(recognizer: lineRecognizer, maxCandidates: candidates, splitsLines: !whole)
 
         var tally = EvaluationTally()
