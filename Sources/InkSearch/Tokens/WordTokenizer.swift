@@ -19,7 +19,7 @@ import InkRecognition
 /// let tokens = tokenizer.tokens(for: recognition, line: 0, strokeBounds: boundsByID)
 /// tokens.map(\.best)   // ["Jn", "3:16"]
 /// ```
-/// Complexity: O(candidates · words · strokes) per line.
+/// Complexity: O(candidates · words · strokes) per line, candidates of its alternates included.
 public struct WordTokenizer: Sendable {
     /// Candidates whose log-probability is more than this below the best are ignored.
     public var logProbabilityMargin: Double
