@@ -27,6 +27,9 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
 
     @OptionGroup var model: ModelOption
 
+    @Option(help: ReadingVariantsOption.help)
+    var variants = ReadingVariantsOption(ReadingVariant.standard)
+
     func validate() throws {
         for name in page where PathologicalPages.Kind(name: name) == nil { throw ValidationError("unknown page '\(name)'") }
         for name in stage where PathologicalBenchmark.Stage(rawValue: name) == nil { throw ValidationError("unknown stage '\(name)'") }
@@ -36,7 +39,7 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
         let kinds = page.isEmpty ? PathologicalPages.standard : page.compactMap(PathologicalPages.Kind.init(name:))
         let stages = stage.isEmpty ? PathologicalBenchmark.Stage.allCases : stage.compactMap(PathologicalBenchmark.Stage.init(rawValue:))
         if inProcess {
-            let result = try await PathologicalBenchmark.run(kinds[0], stage: stages[0], recognizer: try model.load())
+            let result = try await PathologicalBenchmark.run(kinds[0], stage: stages[0], recognizer: variants.wrapping(try model.load()))
             try Terminal.printJSON(result)
             return
         }
@@ -46,7 +49,7 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
                 process.arguments = ["bench-pathological", "--in-process", "--page", kind.name, "--stage", stage.rawValue,
-                                     "--model", model.model.rawValue, "--languages", model.languages]
+                                     "--model", model.model.rawValue, "--languages", model.languages, "--variants", variants.argument]
                 let pipe = Pipe()
                 process.standardOutput = pipe
                 try process.run()

@@ -25,7 +25,12 @@ struct ReadingVariantsOption: ExpressibleByArgument, Decodable, Sendable {
         }
     }
 
-    var defaultValueDescription: String { variants.isEmpty ? "none" : variants == ReadingVariant.standard ? "standard" : variants.map(\.argument).joined(separator: ",") }
+    /// As the option is written: what `init?(argument:)` reads back.
+    var argument: String {
+        variants.isEmpty ? "none" : variants == ReadingVariant.standard ? "standard" : variants.map(\.argument).joined(separator: ",")
+    }
+
+    var defaultValueDescription: String { argument }
 
     static let help = ArgumentHelp("""
         What search reads besides the ink as written: standard (\(ReadingVariant.standard.map { $0.argument }.joined(separator: ","))), \
