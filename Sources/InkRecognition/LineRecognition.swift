@@ -47,6 +47,15 @@ public struct LineRecognition: Sendable, Hashable, Codable {
 
     public var best: RecognitionCandidate? { candidates.first }
 
+    /// Each candidate's share of a probability of 1: the softmax of their log-probabilities (a
+    /// candidate at -infinity gets none). Complexity: O(candidates).
+    public var candidateShares: [Double] {
+        let top = candidates.map(\.logProbability).max() ?? 0
+        let exps = candidates.map { $0.logProbability.isFinite ? exp($0.logProbability - top) : 0 }
+        let total = max(exps.reduce(0, +), .leastNonzeroMagnitude)
+        return exps.map { $0 / total }
+    }
+
     enum CodingKeys: String, CodingKey { case strokeIDs, candidates, posteriors, alternates }
 
     public init(from decoder: any Decoder) throws {

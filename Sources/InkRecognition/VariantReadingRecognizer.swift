@@ -67,7 +67,7 @@ public struct VariantReadingRecognizer: LineRecognizing {
     /// candidate, so a line all readings agree on keeps the ink as written.
     /// Complexity: O(readings · candidates).
     static func consensus(of readings: [LineRecognition]) -> (reading: Int, candidate: Int) {
-        let shares = readings.map { Self.shares(of: $0.candidates) }
+        let shares = readings.map(\.candidateShares)
         var total: [String: Double] = [:]
         var order: [String] = []
         for (reading, line) in readings.enumerated() {
@@ -88,13 +88,6 @@ public struct VariantReadingRecognizer: LineRecognizing {
         return place
     }
 
-    /// Softmax of the candidates' log-probabilities (an empty list has none).
-    private static func shares(of candidates: [RecognitionCandidate]) -> [Double] {
-        let top = candidates.map(\.logProbability).max() ?? 0
-        let exps = candidates.map { $0.logProbability.isFinite ? exp($0.logProbability - top) : 0 }
-        let sum = exps.reduce(0, +)
-        return exps.map { sum > 0 ? $0 / sum : 0 }
-    }
 }
 
 extension VariantReadingRecognizer: DecodingConfigurable {

@@ -52,7 +52,7 @@ public struct WordTokenizer: Sendable {
     public func tokens(for recognition: LineRecognition, line: Int, strokeBounds: [UUID: CGRect]) -> [WordToken] {
         guard let best = recognition.candidates.first else { return [] }
         let order = strokesByX(recognition.strokeIDs, strokeBounds)
-        let weights = candidateWeights(recognition.candidates)
+        let weights = candidateWeights(recognition)
         let bestWords = words(of: best, strokesByX: order)
         guard !bestWords.isEmpty else { return [] }
         var readings: [[String: Double]] = Array(repeating: [:], count: bestWords.count)
@@ -76,7 +76,7 @@ public struct WordTokenizer: Sendable {
             }
         }
         for alternate in recognition.alternates {
-            let alternateWeights = candidateWeights(alternate.candidates)
+            let alternateWeights = candidateWeights(alternate)
             for (index, candidate) in alternate.candidates.enumerated() {
                 guard let weight = alternateWeights[index] else { continue }
                 for (slot, text) in aligned(self.words(of: candidate, strokesByX: order), to: bestWords) { add(text, weight, to: slot) }
@@ -118,13 +118,11 @@ public struct WordTokenizer: Sendable {
         var center: Double
     }
 
-    /// Softmax of the candidates' log-probabilities; nil for those outside the margin.
-    private func candidateWeights(_ candidates: [RecognitionCandidate]) -> [Double?] {
-        let top = candidates.map(\.logProbability).max() ?? 0
-        let exps = candidates.map { $0.logProbability.isFinite ? exp($0.logProbability - top) : 0 }
-        let total = max(exps.reduce(0, +), .leastNonzeroMagnitude)
-        return candidates.enumerated().map { index, candidate in
-            top - candidate.logProbability <= logProbabilityMargin || index == 0 ? exps[index] / total : nil
+    /// Each candidate's share (`LineRecognition.candidateShares`); nil for those outside the margin.
+    private func candidateWeights(_ recognition: LineRecognition) -> [Double?] {
+        let top = recognition.candidates.map(\.logProbability).max() ?? 0
+        return zip(recognition.candidates, recognition.candidateShares).enumerated().map { index, pair in
+            top - pair.0.logProbability <= logProbabilityMargin || index == 0 ? pair.1 : nil
         }
     }
 
