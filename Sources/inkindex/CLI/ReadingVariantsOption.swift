@@ -1,7 +1,7 @@
 import ArgumentParser
 import InkRecognition
 
-/// `--variants`: the changes of the ink read besides the ink as written, for search
+/// `--variants`: the changes of the ink read besides the ink as written
 /// (`VariantReadingRecognizer`): "standard", "none", or scale/slant pairs separated by commas.
 struct ReadingVariantsOption: ExpressibleByArgument, Decodable, Sendable {
     var variants: [ReadingVariant]
@@ -33,7 +33,8 @@ struct ReadingVariantsOption: ExpressibleByArgument, Decodable, Sendable {
     var defaultValueDescription: String { argument }
 
     static let help = ArgumentHelp("""
-        What search reads besides the ink as written: standard (\(ReadingVariant.standard.map { $0.argument }.joined(separator: ","))), \
+        How else each line is read, besides as written (the text is the reading they agree on; \
+        search gets them all): standard (\(ReadingVariant.standard.map { $0.argument }.joined(separator: ","))), \
         none, or horizontal scale/slant pairs separated by commas.
         """, valueName: "variants")
 
