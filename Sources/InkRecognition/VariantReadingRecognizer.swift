@@ -40,7 +40,7 @@ public struct VariantReadingRecognizer: LineRecognizing {
 
     public func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
         let asWritten = try base.recognize(strokes, maxCandidates: maxCandidates)
-        // Nothing read (no ink, a scribble): nothing for search to gain.
+        // Nothing read (no ink): nothing to agree on or to search.
         guard !asWritten.candidates.isEmpty else { return asWritten }
         let readings = try [asWritten] + variants.map { variant in
             try base.recognize(strokes.map(variant.applied), maxCandidates: maxCandidates)
@@ -87,7 +87,6 @@ public struct VariantReadingRecognizer: LineRecognizing {
         }
         return place
     }
-
 }
 
 extension VariantReadingRecognizer: DecodingConfigurable {
@@ -118,7 +117,7 @@ public struct ReadingVariant: Sendable, Hashable, Codable {
     }
 
     /// What `VariantReadingRecognizer` reads besides the ink as written; chosen on testset_v
-    /// (Docs/Benchmarks.md, "Searching handwriting").
+    /// (Docs/Benchmarks.md, "Reading the ink again").
     public static let standard = [ReadingVariant(horizontalScale: 0.85, slant: 0.25),
                                   ReadingVariant(horizontalScale: 1.15, slant: -0.25)]
 

@@ -110,11 +110,7 @@ private extension Drawing {
     /// the points themselves are untouched.
     func stretchedHorizontally(by factor: Double) -> Drawing {
         var copy = self
-        copy.strokes = strokes.map { stroke in
-            var stretched = stroke
-            stretched.transform = (stroke.transform ?? .identity).concatenating(.scale(x: factor, y: 1))
-            return stretched
-        }
+        copy.strokes = strokes.map(ReadingVariant(horizontalScale: factor).applied)
         return copy
     }
 }
