@@ -346,7 +346,8 @@ def main():
         if old != alphabet.string:
             state = grown_state(state, old, alphabet.string)
             log(f"output layer grown from {len(old)} to {len(alphabet.string)} characters")
-        model = InkNet(alphabet.class_count, start["config"]).to(a.device)
+        # --config may change what keeps the weights' shapes (dropout) on a warm restart.
+        model = InkNet(alphabet.class_count, dict(start["config"], **json.loads(a.config))).to(a.device)
         model.load_state_dict(state)
         trained = (f"epoch {start['epoch']}, val CER {start['val_cer']:.4f}" if "val_cer" in start
                    else "a soup or widened network, no validation figure of its own")

@@ -22,26 +22,41 @@ import InkCore
 /// line.best?.text           // the reading the three agree on most
 /// line.alternates.count     // 2: the other readings
 /// ```
-/// Complexity: `1 + variants.count` recognitions of the line.
+/// Complexity: `1 + variants.count` recognitions of a line of writing; one of a line longer
+/// than `variantFrameLimit`.
 public struct VariantReadingRecognizer: LineRecognizing {
     /// Reads every line.
     public let base: any LineRecognizing
     /// The changes of the ink read besides the ink itself.
     public let variants: [ReadingVariant]
+    /// Lines whose reading as written spans more network frames than this are read once.
+    ///
+    /// No line of writing is that long, and what is (a scribbled fill, hatching read as one
+    /// line) would triple the work of the pages that already cost the most.
+    public let variantFrameLimit: Int
+
+    /// Past the longest lines of real writing measured: the free text of UNIPEN's held-out
+    /// writers reaches 1,119 frames (99th percentile 951), IAM-OnDB's validation lines 320; the
+    /// lines of a scribbled fill of 1,000 strokes span 407 to 3,573 (Docs/Benchmarks.md, "Pages
+    /// that are not writing").
+    public static let standardVariantFrameLimit = 1_600
 
     public var recognitionVersion: Int { base.recognitionVersion }
     public var recognitionModel: String { base.recognitionModel }
     public var languages: [RecognitionLanguage] { base.languages }
 
-    public init(_ base: any LineRecognizing, variants: [ReadingVariant] = ReadingVariant.standard) {
+    public init(_ base: any LineRecognizing, variants: [ReadingVariant] = ReadingVariant.standard,
+                variantFrameLimit: Int = standardVariantFrameLimit) {
         self.base = base
         self.variants = variants
+        self.variantFrameLimit = variantFrameLimit
     }
 
     public func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
         let asWritten = try base.recognize(strokes, maxCandidates: maxCandidates)
         // Nothing read (no ink): nothing to agree on or to search.
         guard !asWritten.candidates.isEmpty else { return asWritten }
+        if let frames = asWritten.posteriors?.frameCount, frames > variantFrameLimit { return asWritten }
         let readings = try [asWritten] + variants.map { variant in
             try base.recognize(strokes.map(variant.applied), maxCandidates: maxCandidates)
         }
@@ -97,7 +112,7 @@ extension VariantReadingRecognizer: DecodingConfigurable {
         guard let configurable = base as? any DecodingConfigurable else {
             throw RecognitionError.modelUnavailable("\(type(of: base)) does not take decoding options")
         }
-        return VariantReadingRecognizer(try configurable.withDecoding(options), variants: variants)
+        return VariantReadingRecognizer(try configurable.withDecoding(options), variants: variants, variantFrameLimit: variantFrameLimit)
     }
 }
 

@@ -4,10 +4,13 @@ import InkCore
 @testable import InkRecognition
 
 /// Reads a line as "wide", "narrow" or "plain" by the horizontal scale of its strokes'
-/// transform, with frames and posteriors as the network gives them. Counts its calls.
+/// transform, with frames and posteriors (of `frames` network frames) as the network gives them.
+/// Counts its calls.
 private final class ScaleReadingRecognizer: LineRecognizing, @unchecked Sendable {
     let recognitionVersion = 3
     let recognitionModel = "fake"
+    let frames: Int
+    init(frames: Int = 0) { self.frames = frames }
     private let lock = NSLock()
     private var _calls = 0
     var calls: Int { lock.withLock { _calls } }
@@ -18,7 +21,7 @@ private final class ScaleReadingRecognizer: LineRecognizing, @unchecked Sendable
         let scale = strokes[0].transform?.a ?? 1
         let text = scale < 1 ? "narrow" : scale > 1 ? "wide" : "plain"
         let ids = Array(repeating: strokes.map(\.id), count: text.count)
-        let posteriors = FramePosteriors(alphabet: "adeilnprow", counts: [], classes: [], costs: [])
+        let posteriors = FramePosteriors(alphabet: "adeilnprow", counts: Array(repeating: 0, count: frames), classes: [], costs: [])
         return LineRecognition(strokeIDs: strokes.map(\.id),
                                candidates: [RecognitionCandidate(text: text, logProbability: -1, characterStrokeIDs: ids,
                                                                  characterFrames: Array(0..<text.count))],
@@ -90,6 +93,21 @@ private struct ScriptedRecognizer: LineRecognizing {
         let line = try VariantReadingRecognizer(base).recognize([], maxCandidates: 8)
         #expect(line.candidates.isEmpty && line.alternates.isEmpty)
         #expect(base.calls == 1)
+    }
+
+    @Test func aLineLongerThanAnyWritingIsReadOnce() throws {
+        let long = ScaleReadingRecognizer(frames: 1_601)
+        let line = try VariantReadingRecognizer(long).recognize([stroke], maxCandidates: 8)
+        #expect(line.best?.text == "plain" && line.alternates.isEmpty)
+        #expect(long.calls == 1, "a scribbled fill's lines would triple the work of the costliest pages")
+
+        let longest = ScaleReadingRecognizer(frames: VariantReadingRecognizer.standardVariantFrameLimit)
+        let writing = try VariantReadingRecognizer(longest).recognize([stroke], maxCandidates: 8)
+        #expect(writing.alternates.count == 2 && longest.calls == 3, "up to the limit every line is read three ways")
+
+        let lowered = ScaleReadingRecognizer(frames: 5)
+        let bounded = try VariantReadingRecognizer(lowered, variantFrameLimit: 4)
+        #expect(try bounded.recognize([stroke], maxCandidates: 8).alternates.isEmpty && lowered.calls == 1)
     }
 
     @Test func aVariantScalesThenSlantsTheInkAndKeepsTheStroke() {

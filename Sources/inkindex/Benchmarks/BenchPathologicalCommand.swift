@@ -23,6 +23,9 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
     @Flag(help: "One JSON object per row.")
     var json = false
 
+    @Option(help: ArgumentHelp("Write each page to this folder as a drawing (NAME.json, for 'inkindex layout' or 'render') instead of timing it.", valueName: "dir"))
+    var writePages: String?
+
     @Flag(help: .hidden) var inProcess = false
 
     @OptionGroup var model: ModelOption
@@ -38,6 +41,16 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
     func run() async throws {
         let kinds = page.isEmpty ? PathologicalPages.standard : page.compactMap(PathologicalPages.Kind.init(name:))
         let stages = stage.isEmpty ? PathologicalBenchmark.Stage.allCases : stage.compactMap(PathologicalBenchmark.Stage.init(rawValue:))
+        if let writePages {
+            let folder = URL(fileURLWithPath: writePages, isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for kind in kinds {
+                let url = folder.appendingPathComponent("\(kind.name).json")
+                try DrawingFile.write(PathologicalPages.page(kind), to: url)
+                print(url.path)
+            }
+            return
+        }
         if inProcess {
             let result = try await PathologicalBenchmark.run(kinds[0], stage: stages[0], recognizer: variants.wrapping(try model.load()))
             try Terminal.printJSON(result)
