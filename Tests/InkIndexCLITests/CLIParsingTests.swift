@@ -60,6 +60,11 @@ import Testing
         #expect(try once.library.lineRecognizer(vocabulary: []) is NeuralLineRecognizer)
         let named = try #require(try parse(["bench-search", "--variants", "0.9/-0.1,1.2"]) as? BenchSearchCommand)
         #expect(named.variants.variants == [ReadingVariant(horizontalScale: 0.9, slant: -0.1), ReadingVariant(horizontalScale: 1.2)])
+        // The benchmarks of a server and of a page measure what `serve` does.
+        let load = try #require(try parse(["bench-serve"]) as? BenchServeCommand)
+        #expect(load.variants.variants == ReadingVariant.standard)
+        let spatial = try #require(try parse(["bench-spatial", "--variants", "none"]) as? BenchSpatialCommand)
+        #expect(spatial.variants.variants.isEmpty)
     }
 
     @Test func defaultsComeFromTheDeclarations() throws {

@@ -22,6 +22,9 @@ struct BenchServeCommand: AsyncParsableCommand {
 
     @OptionGroup var model: ModelOption
 
+    @Option(help: ReadingVariantsOption.help)
+    var variants = ReadingVariantsOption(ReadingVariant.standard)
+
     @Option(help: ArgumentHelp("Notes in the library.", valueName: "n"))
     var notes = ServerLoadBenchmark.Configuration().notes
 
@@ -83,9 +86,9 @@ struct BenchServeCommand: AsyncParsableCommand {
             config.postgres = (database, "bench")
             config.servers = servers
             let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
-            config.serverCommand = [executable, "serve", "--model", model.model.rawValue] + (readers.map { ["--readers", String($0)] } ?? [])
+            config.serverCommand = [executable, "serve", "--model", model.model.rawValue, "--variants", variants.argument] + (readers.map { ["--readers", String($0)] } ?? [])
         }
-        let report = try await ServerLoadBenchmark(configuration: config, recognizer: try model.load()).run { Terminal.printError($0) }
+        let report = try await ServerLoadBenchmark(configuration: config, recognizer: variants.wrapping(try model.load())).run { Terminal.printError($0) }
         if json { try Terminal.printJSON(report, pretty: true); return }
         func row(_ kind: String) -> String {
             let k = report.kinds[kind] ?? ServerLoadBenchmark.KindFigures()

@@ -31,6 +31,9 @@ struct BenchSpatialCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @OptionGroup var model: ModelOption
 
+    @Option(help: ReadingVariantsOption.help)
+    var variants = ReadingVariantsOption(ReadingVariant.standard)
+
     @Option(name: .customLong("set"), help: ArgumentHelp("An iam-ondb file stem, repeatable (default testset_v and testset_t).", valueName: "name"))
     var sets: [String] = []
 
@@ -72,8 +75,7 @@ struct BenchSpatialCommand: AsyncParsableCommand {
             return
         }
         let benchmark = SpatialBenchmark(seed: UInt64(seed))
-        let recognizer: any LineRecognizing
-        recognizer = try model.load()
+        let recognizer = variants.wrapping(try model.load())
         for set in sets.isEmpty ? ["testset_v", "testset_t"] : sets {
             let path = "\(data.path)/iam-ondb/\(set).jsonl.gz"
             let samples: [LabeledSample]
