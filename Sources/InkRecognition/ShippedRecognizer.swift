@@ -68,8 +68,11 @@ public enum ShippedRecognizer {
     /// same weights. Version 21: indexing reads each line narrower and wider besides as written
     /// and shows the reading the three agree on (`VariantReadingRecognizer`,
     /// `LineRecognition.alternates`, whose words `WordTokenizer` adds to each word's readings);
-    /// same weights and decoding.
-    public static let recognitionVersion = 21
+    /// same weights and decoding. Version 22: the research model indexes each line read once
+    /// beside the open model instead of three ways (`ReadingPlan.standard(for:)`, the companions
+    /// of `VariantReadingRecognizer`), with its search calibration refitted on those readings;
+    /// a line longer than any writing is read once (`VariantReadingRecognizer.variantFrameLimit`).
+    public static let recognitionVersion = 22
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
@@ -119,15 +122,18 @@ public enum ShippedRecognizer {
     }
 
     /// The shipped recognizer as notes are indexed for search: `load(_:languages:vocabulary:)`
-    /// that also reads each line narrower and wider (`VariantReadingRecognizer`,
-    /// `ReadingVariant.standard`), as `StrokeRecognizer(model:)` does.
+    /// that reads each line as `reading` says (`ReadingPlan.standard(for:)` where nil: the open
+    /// model also reads it narrower and wider, the research model reads it beside the open
+    /// model), as `StrokeRecognizer(model:)` does. Companions read the same languages and words.
     ///
     /// ```swift
     /// let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.open))
     /// ```
     public static func loadForIndexing(_ model: ShippedModel = .default, languages: [RecognitionLanguage] = [],
-                                       vocabulary: [String] = []) throws -> VariantReadingRecognizer {
-        VariantReadingRecognizer(try load(model, languages: languages, vocabulary: vocabulary))
+                                       vocabulary: [String] = [], reading: ReadingPlan? = nil) throws -> VariantReadingRecognizer {
+        let plan = reading ?? .standard(for: model)
+        return VariantReadingRecognizer(try load(model, languages: languages, vocabulary: vocabulary), variants: plan.variants,
+                                        companions: try plan.companions.map { try load($0, languages: languages, vocabulary: vocabulary) })
     }
 
     private struct LanguageChoice: Hashable, Sendable {

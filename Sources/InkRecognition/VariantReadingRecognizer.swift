@@ -1,20 +1,22 @@
 import Foundation
 import InkCore
 
-/// A line recognizer that also reads each line as if it were written a little differently, so
-/// that its text is what the readings agree on and search finds words one reading got wrong.
+/// A line recognizer that also reads each line as if it were written a little differently, or
+/// with other networks, so that its text is what the readings agree on and search finds words
+/// one reading got wrong.
 ///
 /// The network misreads a word differently when the same ink is a little narrower, wider or more
 /// slanted, so readings of the ink under a few such changes (`ReadingVariant`) hold words the
-/// first one missed, and where they disagree the majority is more often right. The line's text
-/// is the one the readings agree on most (`consensus(of:)`: each reading's candidates share a
-/// probability of 1, summed over readings); the reading that gave it is returned with that text
-/// first, its own strokes, frames and evidence, and the other readings as its
-/// `LineRecognition.alternates`, whose words `WordTokenizer` adds to each word's readings. On
-/// IAM-OnDB testset_v, reading each line twice more (`ReadingVariant.standard`) lowers the
-/// research model's CER from 5.25% to 4.93% and lifts whole-word search recall from 91.1% to
-/// 92.9% at precision above 90% (Docs/Benchmarks.md, "Reading the ink again"), for three times
-/// the recognition work.
+/// first one missed, and where they disagree the majority is more often right. A network trained
+/// on other data (a `companion`) misreads other words again. The line's text is the one the
+/// readings agree on most (`consensus(of:)`: each reading's candidates share a probability of 1,
+/// summed over readings); the reading that gave it is returned with that text first, its own
+/// strokes, frames and evidence, and the other readings as its `LineRecognition.alternates`,
+/// whose words `WordTokenizer` adds to each word's readings. On IAM-OnDB testset_v, the research
+/// model read once beside the open model lowers its CER from 5.25% to 4.99% and lifts
+/// whole-word search recall from 91.1% to 93.9% at precision above 90%; read twice more
+/// instead (`ReadingVariant.standard`), 4.93% and 92.9% (Docs/Benchmarks.md, "Reading the ink
+/// again"). `ReadingPlan.standard(for:)` says how each shipped model reads.
 ///
 /// ```swift
 /// let recognizer = VariantReadingRecognizer(try ShippedRecognizer.load(.open))
@@ -22,14 +24,18 @@ import InkCore
 /// line.best?.text           // the reading the three agree on most
 /// line.alternates.count     // 2: the other readings
 /// ```
-/// Complexity: `1 + variants.count` recognitions of a line of writing; one of a line longer
-/// than `variantFrameLimit`.
+/// Complexity: `1 + variants.count + companions.count` recognitions of a line of writing; one
+/// of a line longer than `variantFrameLimit`.
 public struct VariantReadingRecognizer: LineRecognizing {
     /// Reads every line.
     public let base: any LineRecognizing
     /// The changes of the ink read besides the ink itself.
     public let variants: [ReadingVariant]
-    /// Lines whose reading as written spans more network frames than this are read once.
+    /// Other networks that read the ink as written: a network trained on other data misreads
+    /// other words, so its reading holds more of what the base one missed than a variant does.
+    public let companions: [any LineRecognizing]
+    /// Lines whose reading as written spans more network frames than this are read once, by
+    /// the base recognizer alone.
     ///
     /// No line of writing is that long, and what is (a scribbled fill, hatching read as one
     /// line) would triple the work of the pages that already cost the most.
@@ -46,9 +52,10 @@ public struct VariantReadingRecognizer: LineRecognizing {
     public var languages: [RecognitionLanguage] { base.languages }
 
     public init(_ base: any LineRecognizing, variants: [ReadingVariant] = ReadingVariant.standard,
-                variantFrameLimit: Int = standardVariantFrameLimit) {
+                companions: [any LineRecognizing] = [], variantFrameLimit: Int = standardVariantFrameLimit) {
         self.base = base
         self.variants = variants
+        self.companions = companions
         self.variantFrameLimit = variantFrameLimit
     }
 
@@ -59,7 +66,7 @@ public struct VariantReadingRecognizer: LineRecognizing {
         if let frames = asWritten.posteriors?.frameCount, frames > variantFrameLimit { return asWritten }
         let readings = try [asWritten] + variants.map { variant in
             try base.recognize(strokes.map(variant.applied), maxCandidates: maxCandidates)
-        }
+        } + companions.map { try $0.recognize(strokes, maxCandidates: maxCandidates) }
         let (primaryIndex, winner) = Self.consensus(of: readings)
         var primary = readings[primaryIndex]
         primary.candidates.insert(primary.candidates.remove(at: winner), at: 0)
@@ -105,14 +112,19 @@ public struct VariantReadingRecognizer: LineRecognizing {
 }
 
 extension VariantReadingRecognizer: DecodingConfigurable {
-    /// The same variants over the base recognizer with other decoding options.
-    /// - Throws: `RecognitionError.modelUnavailable` where the base recognizer cannot change its
-    ///   decoding.
+    /// The same variants and companions over the base recognizer, all with other decoding
+    /// options.
+    /// - Throws: `RecognitionError.modelUnavailable` where the base recognizer or a companion
+    ///   cannot change its decoding.
     public func withDecoding(_ options: DecodingOptions) throws -> any LineRecognizing {
-        guard let configurable = base as? any DecodingConfigurable else {
-            throw RecognitionError.modelUnavailable("\(type(of: base)) does not take decoding options")
+        func redecoded(_ recognizer: any LineRecognizing) throws -> any LineRecognizing {
+            guard let configurable = recognizer as? any DecodingConfigurable else {
+                throw RecognitionError.modelUnavailable("\(type(of: recognizer)) does not take decoding options")
+            }
+            return try configurable.withDecoding(options)
         }
-        return VariantReadingRecognizer(try configurable.withDecoding(options), variants: variants, variantFrameLimit: variantFrameLimit)
+        return VariantReadingRecognizer(try redecoded(base), variants: variants, companions: try companions.map(redecoded),
+                                        variantFrameLimit: variantFrameLimit)
     }
 }
 

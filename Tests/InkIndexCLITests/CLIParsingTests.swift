@@ -54,17 +54,31 @@ import Testing
 
     @Test func indexingReadsVariantsUnlessToldNot() throws {
         let serve = try #require(try parse(["serve"]) as? ServeCommand)
-        #expect(serve.library.variants.variants == ReadingVariant.standard)
+        #expect(serve.library.variants.plan(for: .open) == ReadingPlan(variants: ReadingVariant.standard))
+        #expect(serve.library.variants.plan(for: .research) == ReadingPlan(companions: [.open]),
+                "standard is the model's own plan")
         let once = try #require(try parse(["serve", "--variants", "none"]) as? ServeCommand)
-        #expect(once.library.variants.variants.isEmpty)
+        #expect(once.library.variants.plan(for: .research) == .once)
         #expect(try once.library.lineRecognizer(vocabulary: []) is NeuralLineRecognizer)
         let named = try #require(try parse(["bench-search", "--variants", "0.9/-0.1,1.2"]) as? BenchSearchCommand)
-        #expect(named.variants.variants == [ReadingVariant(horizontalScale: 0.9, slant: -0.1), ReadingVariant(horizontalScale: 1.2)])
+        #expect(named.variants.plan(for: .open).variants == [ReadingVariant(horizontalScale: 0.9, slant: -0.1), ReadingVariant(horizontalScale: 1.2)])
         // The benchmarks of a server and of a page measure what `serve` does.
         let load = try #require(try parse(["bench-serve"]) as? BenchServeCommand)
-        #expect(load.variants.variants == ReadingVariant.standard)
+        #expect(load.variants.argument == "standard")
         let spatial = try #require(try parse(["bench-spatial", "--variants", "none"]) as? BenchSpatialCommand)
-        #expect(spatial.variants.variants.isEmpty)
+        #expect(spatial.variants.plan(for: .open) == .once)
+    }
+
+    @Test func otherModelsReadBesideTheModel() throws {
+        let both = try #require(try parse(["eval", "lines.jsonl.gz", "--model", "research", "--variants", "standard,0.85/0.25,research,open"]) as? EvalCommand)
+        #expect(both.variants.plan(for: .research) == ReadingPlan(variants: [ReadingVariant(horizontalScale: 0.85, slant: 0.25)], companions: [.open]),
+                "the model itself is no companion, and open comes once however often it is named")
+        #expect(both.variants.plan(for: .open) == ReadingPlan(variants: ReadingVariant.standard, companions: [.research]))
+        #expect(both.variants.argument == "standard,0.85/0.25,research,open")
+        #expect(ReadingVariantsOption(argument: both.variants.argument)?.items == both.variants.items)
+        for repeated in ["open,open", "0.9,0.9", "standard,standard", "0.9,", ""] {
+            #expect(ReadingVariantsOption(argument: repeated) == nil, "\(repeated)")
+        }
     }
 
     @Test func defaultsComeFromTheDeclarations() throws {

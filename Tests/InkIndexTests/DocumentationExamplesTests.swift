@@ -131,9 +131,9 @@ import PencilKit
     }
 
     @Test func eachLineIsReadAgainForSearch() async throws {
-        let notes = StrokeRecognizer(model: .open)                       // three readings a line
-        let once = StrokeRecognizer(model: .open, readingVariants: [])  // one
-        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.open))
+        let notes = StrokeRecognizer(model: .open)                  // three readings a line
+        let once = StrokeRecognizer(model: .open, reading: .once)   // one
+        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.research))  // research and open
 
         let drawing = InkSynthesizer(seed: 3).page(lines: ["Amazing grace"]).drawing
         await notes.updateDrawing(drawing)
@@ -142,7 +142,9 @@ import PencilKit
         #expect(await once.lineRecognitions.map(\.alternates.count) == [0])
         #expect(await notes.recognizedText() != nil)
         #expect(await once.recognizedText() != nil)
-        #expect((indexer.recognizer as? VariantReadingRecognizer)?.variants == ReadingVariant.standard)
+        let research = try #require(indexer.recognizer as? VariantReadingRecognizer)
+        #expect(research.variants.isEmpty && research.companions.map(\.recognitionModel) == ["open"])
+        #expect(research.recognitionModel == "research", "search calibrates by the model that indexed")
     }
 
     @Test func confusionClassesMakeEqualKeys() {

@@ -110,6 +110,40 @@ private struct ScriptedRecognizer: LineRecognizing {
         #expect(try bounded.recognize([stroke], maxCandidates: 8).alternates.isEmpty && lowered.calls == 1)
     }
 
+    @Test func aCompanionReadsTheInkAsWritten() throws {
+        let base = ScaleReadingRecognizer(), companion = ScaleReadingRecognizer()
+        let recognizer = VariantReadingRecognizer(base, variants: [ReadingVariant(horizontalScale: 0.85)], companions: [companion])
+        let line = try recognizer.recognize([stroke], maxCandidates: 8)
+        #expect(line.best?.text == "plain", "two readings as written outvote the narrower one")
+        #expect(line.alternates.map { $0.best?.text } == ["narrow", "plain"], "variants first, then companions")
+        #expect(base.calls == 2 && companion.calls == 1)
+        #expect(recognizer.recognitionModel == "fake", "search calibrates by the base model")
+    }
+
+    @Test func aCompanionsReadingCanBeTheText() throws {
+        // The base reads "cot" narrowly ahead of "cat"; the companion is sure of "cat".
+        let base = ScriptedRecognizer(script: [1: [("cot", -1), ("cat", -1.2)]])
+        let companion = ScriptedRecognizer(script: [1: [("cat", -1), ("cot", -5)]])
+        let line = try VariantReadingRecognizer(base, variants: [], companions: [companion]).recognize([stroke], maxCandidates: 8)
+        #expect(line.candidates.map(\.text) == ["cat", "cot"])
+        #expect(line.alternates.map { $0.candidates.map(\.text) } == [["cot", "cat"]])
+    }
+
+    @Test func aLongLineIsNotReadByCompanionsEither() throws {
+        let companion = ScaleReadingRecognizer()
+        let line = try VariantReadingRecognizer(ScaleReadingRecognizer(frames: 1_601), variants: [], companions: [companion])
+            .recognize([stroke], maxCandidates: 8)
+        #expect(line.alternates.isEmpty && companion.calls == 0)
+    }
+
+    @Test func theShippedPlansReadTwoOrThreeTimes() {
+        #expect(ReadingPlan.standard(for: .open) == ReadingPlan(variants: ReadingVariant.standard))
+        #expect(ReadingPlan.standard(for: .research) == ReadingPlan(companions: [.open]),
+                "the research model may lean on the open one; the open model on nothing a commercial app may not ship")
+        #expect(ReadingPlan.standard(for: .open).readingsPerLine == 3 && ReadingPlan.standard(for: .research).readingsPerLine == 2)
+        #expect(ReadingPlan.once.readingsPerLine == 1)
+    }
+
     @Test func aVariantScalesThenSlantsTheInkAndKeepsTheStroke() {
         let variant = ReadingVariant(horizontalScale: 0.5, slant: 0.25)
         let moved = variant.applied(to: stroke)
@@ -122,6 +156,16 @@ private struct ScriptedRecognizer: LineRecognizing {
         #expect(throws: RecognitionError.self) {
             _ = try VariantReadingRecognizer(ScaleReadingRecognizer()).withDecoding(.shipped)
         }
+    }
+
+    @Test func decodingOptionsReachTheCompanions() throws {
+        let open = try ShippedRecognizer.load(.open)
+        #expect(throws: RecognitionError.self, "a companion that cannot take them") {
+            _ = try VariantReadingRecognizer(open, companions: [ScaleReadingRecognizer()]).withDecoding(.shipped)
+        }
+        let redecoded = try VariantReadingRecognizer(open, variants: [], companions: [open], variantFrameLimit: 40).withDecoding(.shipped)
+        let both = try #require(redecoded as? VariantReadingRecognizer)
+        #expect(both.companions.count == 1 && both.companions[0] is NeuralLineRecognizer && both.variantFrameLimit == 40)
     }
 
     @Test func recognitionsStoredBeforeAlternatesStillDecode() throws {

@@ -83,35 +83,37 @@ public actor StrokeRecognizer {
     ///     in priority order, on a best-effort basis; those the model does not read are skipped,
     ///     and English is read where none is left.
     ///   - vocabulary: words and names the decoder favours like known words.
-    ///   - readingVariants: how else each line is read (`VariantReadingRecognizer`): by default
-    ///     twice more, narrower and wider; the text is the reading the three agree on most, and
-    ///     search finds words one of them got wrong, for three times the recognition work. `[]`
-    ///     reads each line once.
+    ///   - reading: how else each line is read (`ReadingPlan`, `VariantReadingRecognizer`); nil
+    ///     for `ReadingPlan.standard(for: model)`: the open model reads it twice more, narrower
+    ///     and wider, the research model reads it beside the open model. The text is the reading
+    ///     they agree on most, and search finds words one of them got wrong, for two or three
+    ///     times the recognition work. `.once` reads each line once.
     public init(model: ShippedModel = .default, preferredLanguages: [Locale.Language]? = nil, vocabulary: [String] = [],
-                readingVariants: [ReadingVariant] = ReadingVariant.standard) {
+                reading plan: ReadingPlan? = nil) {
         let asked = preferredLanguages ?? Locale.preferredLanguages.map { Locale.Language(identifier: $0) }
         let supported = Set(model.supportedLanguages)
-        var reading = asked.compactMap(RecognitionLanguage.init).filter(supported.contains)
-        reading = RecognitionLanguage.resolve(reading.map(\.code))
-        if reading.isEmpty { reading = [.english] }
+        var languages = asked.compactMap(RecognitionLanguage.init).filter(supported.contains)
+        languages = RecognitionLanguage.resolve(languages.map(\.code))
+        if languages.isEmpty { languages = [.english] }
         var loadError: (any Error)?
         let recognizer: (any LineRecognizing)?
         do {
-            let neural = try ShippedRecognizer.load(model, languages: reading, vocabulary: vocabulary)
-            recognizer = readingVariants.isEmpty ? neural : VariantReadingRecognizer(neural, variants: readingVariants)
+            let plan = plan ?? .standard(for: model)
+            recognizer = plan == .once ? try ShippedRecognizer.load(model, languages: languages, vocabulary: vocabulary)
+                : try ShippedRecognizer.loadForIndexing(model, languages: languages, vocabulary: vocabulary, reading: plan)
         } catch {
             recognizer = nil
             loadError = error
         }
-        self.init(recognizer: recognizer, preferredLanguages: asked, languages: reading, maxCandidates: 8,
+        self.init(recognizer: recognizer, preferredLanguages: asked, languages: languages, maxCandidates: 8,
                   tokenizer: WordTokenizer(), loadError: loadError)
     }
 
     /// A recognizer using a shipped model, languages given as BCP 47 tags ("es", "pt-BR").
     public init(model: ShippedModel = .default, preferredLanguages: [String], vocabulary: [String] = [],
-                readingVariants: [ReadingVariant] = ReadingVariant.standard) {
+                reading plan: ReadingPlan? = nil) {
         self.init(model: model, preferredLanguages: preferredLanguages.map { Locale.Language(identifier: $0) }, vocabulary: vocabulary,
-                  readingVariants: readingVariants)
+                  reading: plan)
     }
 
     /// A recognizer using any line recognizer (a fake in tests, another model). Its languages

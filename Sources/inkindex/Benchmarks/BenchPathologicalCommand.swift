@@ -31,7 +31,7 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
     @OptionGroup var model: ModelOption
 
     @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption(ReadingVariant.standard)
+    var variants = ReadingVariantsOption.standard
 
     func validate() throws {
         for name in page where PathologicalPages.Kind(name: name) == nil { throw ValidationError("unknown page '\(name)'") }
@@ -52,7 +52,7 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
             return
         }
         if inProcess {
-            let result = try await PathologicalBenchmark.run(kinds[0], stage: stages[0], recognizer: variants.wrapping(try model.load()))
+            let result = try await PathologicalBenchmark.run(kinds[0], stage: stages[0], recognizer: try variants.wrapping(try model.load(), model: model.model, languages: model.recognitionLanguages, vocabulary: try model.vocabularyWords()))
             try Terminal.printJSON(result)
             return
         }

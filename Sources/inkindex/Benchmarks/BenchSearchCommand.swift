@@ -78,7 +78,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
     var candidates = 8
 
     @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption(ReadingVariant.standard)
+    var variants = ReadingVariantsOption.standard
 
     @Option(name: .customLong("max-distance"), help: ArgumentHelp("Tuning: allowed distance by word length, comma separated.", valueName: "list"))
     var maxDistance: String?
@@ -277,7 +277,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             lines = samples.map { .init(id: $0.id, text: $0.text, recognition: reader.recognition(of: $0.text, seed: $0.id)) }
         } else {
             let recognizer: any LineRecognizing
-            do { recognizer = variants.wrapping(try ShippedRecognizer.load(model)) } catch { throw CLIError.failure("\(error) (use --recognizer noisy until the model lands)") }
+            do { recognizer = try variants.wrapping(try ShippedRecognizer.load(model), model: model) } catch { throw CLIError.failure("\(error) (use --recognizer noisy until the model lands)") }
             lines = try await recognizeAll(samples, recognizer, candidates: candidates, quiet: quiet)
         }
         if let cache {

@@ -32,7 +32,7 @@ struct BenchSpatialCommand: AsyncParsableCommand {
     @OptionGroup var model: ModelOption
 
     @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption(ReadingVariant.standard)
+    var variants = ReadingVariantsOption.standard
 
     @Option(name: .customLong("set"), help: ArgumentHelp("An iam-ondb file stem, repeatable (default testset_v and testset_t).", valueName: "name"))
     var sets: [String] = []
@@ -75,7 +75,7 @@ struct BenchSpatialCommand: AsyncParsableCommand {
             return
         }
         let benchmark = SpatialBenchmark(seed: UInt64(seed))
-        let recognizer = variants.wrapping(try model.load())
+        let recognizer = try variants.wrapping(try model.load(), model: model.model, languages: model.recognitionLanguages, vocabulary: try model.vocabularyWords())
         for set in sets.isEmpty ? ["testset_v", "testset_t"] : sets {
             let path = "\(data.path)/iam-ondb/\(set).jsonl.gz"
             let samples: [LabeledSample]

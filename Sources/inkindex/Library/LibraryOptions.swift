@@ -33,7 +33,7 @@ struct LibraryOptions: ParsableArguments {
     @OptionGroup var model: ModelOption
 
     @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption(ReadingVariant.standard)
+    var variants = ReadingVariantsOption.standard
 
     @Flag(help: "Recognize with the library's vocabulary too (see 'library vocabulary').")
     var libraryVocabulary = false
@@ -97,8 +97,9 @@ struct LibraryOptions: ParsableArguments {
         switch try lineRecognizerKind() {
         case .shipped:
             do {
-                return variants.wrapping(try ShippedRecognizer.load(model.model, languages: model.recognitionLanguages,
-                                                                    vocabulary: try model.vocabularyWords() + vocabulary))
+                let words = try model.vocabularyWords() + vocabulary
+                return try variants.wrapping(try ShippedRecognizer.load(model.model, languages: model.recognitionLanguages, vocabulary: words),
+                                             model: model.model, languages: model.recognitionLanguages, vocabulary: words)
             } catch let error as CLIError { throw error } catch { throw CLIError.failure("\(error)") }
         case .transcript(nil): return TranscriptRecognizer()
         case .transcript(let version?): return TranscriptRecognizer(recognitionVersion: version, alternativeLogProbability: -Double(version))

@@ -50,7 +50,7 @@ struct EvalCommand: AsyncParsableCommand {
         Also read each line in these variants and show the reading they agree on, as indexing \
         does (standard; default none: the ink as written, once), or scale/slant pairs.
         """, valueName: "variants"))
-    var variants = ReadingVariantsOption([])
+    var variants = ReadingVariantsOption.none
 
     @OptionGroup(title: "Decoding Options") var recognizer: RecognizerOptions
 
@@ -63,7 +63,11 @@ struct EvalCommand: AsyncParsableCommand {
     func run() async throws {
         let reader: DatasetReader
         do { reader = try DatasetReader(path: path) } catch { throw CLIError.badInput("cannot read \(path): \(error)") }
-        let lineRecognizer = variants.wrapping(try recognizer.loadRecognizer())
+        let lineRecognizer: any LineRecognizing
+        do {
+            lineRecognizer = try variants.wrapping(try recognizer.loadRecognizer(), model: recognizer.model.model, languages: recognizer.model.recognitionLanguages,
+                                                   vocabulary: try recognizer.model.vocabularyWords())
+        } catch let error as CLIError { throw error } catch { throw CLIError.failure("\(error)") }
         let evaluator = RecognitionEvaluator(recognizer: lineRecognizer, maxCandidates: candidates, splitsLines: !whole)
 
         var tally = EvaluationTally()
