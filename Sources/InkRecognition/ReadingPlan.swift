@@ -6,8 +6,8 @@ import Foundation
 /// and search gets them all.
 ///
 /// A companion trained on other data misreads other words than a variant of the same network
-/// does: the research model read once with the open model beside it finds 93.9% of testset_v's
-/// words at 91.4% precision, where read three ways alone it found 92.9% (Docs/Benchmarks.md,
+/// does: the research model read once with the open model beside it finds 94.0% of testset_v's
+/// words at 91.0% precision, where read three ways alone it found 92.9% (Docs/Benchmarks.md,
 /// "Reading the ink again").
 ///
 /// ```swift

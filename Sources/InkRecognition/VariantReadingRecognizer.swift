@@ -14,7 +14,7 @@ import InkCore
 /// strokes, frames and evidence, and the other readings as its `LineRecognition.alternates`,
 /// whose words `WordTokenizer` adds to each word's readings. On IAM-OnDB testset_v, the research
 /// model read once beside the open model lowers its CER from 5.25% to 4.99% and lifts
-/// whole-word search recall from 91.1% to 93.9% at precision above 90%; read twice more
+/// whole-word search recall from 91.1% to 94.0% at precision above 90%; read twice more
 /// instead (`ReadingVariant.standard`), 4.93% and 92.9% (Docs/Benchmarks.md, "Reading the ink
 /// again"). `ReadingPlan.standard(for:)` says how each shipped model reads.
 ///

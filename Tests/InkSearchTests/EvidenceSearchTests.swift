@@ -129,8 +129,10 @@ import Testing
         // A reading two edits away is turned down when the network was sure of something else.
         let twoEdits = WordCalibration.TextMatch(probability: 0.5, distance: 2, knownWord: false)
         #expect(c.logit(text: twoEdits, logRatio: -10, length: 6, prefixQuery: true) < c.threshold)
-        // On evidence alone, only long words: short ones with no close reading rarely are the query.
-        #expect(c.logit(text: nil, logRatio: -0.2, length: 12, prefixQuery: false) >= c.threshold)
+        // On evidence alone, only long words: short ones with no close reading rarely are the
+        // query (since recognition version 22, whose readings come from two networks, 15+ letters).
+        #expect(c.logit(text: nil, logRatio: -0.2, length: 16, prefixQuery: false) >= c.threshold)
+        #expect(c.logit(text: nil, logRatio: -0.2, length: 12, prefixQuery: false) < c.threshold)
         #expect(c.logit(text: nil, logRatio: -0.2, length: 5, prefixQuery: false) < c.threshold)
         #expect(c.logit(text: nil, logRatio: nil, length: 8, prefixQuery: false) == -.infinity)
         #expect(c.minimumLogRatio(length: 5, prefixQuery: false) >= WordCalibration.evidenceFloor)
