@@ -75,9 +75,9 @@ import Testing
                 "the model itself is no companion, and open comes once however often it is named")
         #expect(both.variants.plan(for: .open) == ReadingPlan(variants: ReadingVariant.standard, companions: [.research]))
         #expect(both.variants.argument == "standard,0.85/0.25,research,open")
-        #expect(ReadingVariantsOption(argument: both.variants.argument)?.items == both.variants.items)
+        #expect(ReadingPlanOption(argument: both.variants.argument)?.items == both.variants.items)
         for repeated in ["open,open", "0.9,0.9", "standard,standard", "0.9,", ""] {
-            #expect(ReadingVariantsOption(argument: repeated) == nil, "\(repeated)")
+            #expect(ReadingPlanOption(argument: repeated) == nil, "\(repeated)")
         }
     }
 

@@ -30,8 +30,8 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
 
     @OptionGroup var model: ModelOption
 
-    @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption.standard
+    @Option(help: ReadingPlanOption.help)
+    var variants = ReadingPlanOption.standard
 
     func validate() throws {
         for name in page where PathologicalPages.Kind(name: name) == nil { throw ValidationError("unknown page '\(name)'") }

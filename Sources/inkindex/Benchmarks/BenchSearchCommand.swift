@@ -77,8 +77,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
         """, valueName: "n"))
     var candidates = 8
 
-    @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption.standard
+    @Option(help: ReadingPlanOption.help)
+    var variants = ReadingPlanOption.standard
 
     @Option(name: .customLong("max-distance"), help: ArgumentHelp("Tuning: allowed distance by word length, comma separated.", valueName: "list"))
     var maxDistance: String?
@@ -262,7 +262,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
     }
 
     private static func qualityLines(file: String, kind: String, cer: Double, limit: Int?, heldOutOnly: Bool, cache: String?,
-                                     model: ShippedModel, candidates: Int, variants: ReadingVariantsOption,
+                                     model: ShippedModel, candidates: Int, variants: ReadingPlanOption,
                                      quiet: Bool) async throws -> [SearchQualityBenchmark.Line] {
         if let cache, FileManager.default.fileExists(atPath: cache) {
             return Array(try readCache(cache).prefix(limit ?? .max))

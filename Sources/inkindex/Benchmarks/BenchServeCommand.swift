@@ -22,8 +22,8 @@ struct BenchServeCommand: AsyncParsableCommand {
 
     @OptionGroup var model: ModelOption
 
-    @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption.standard
+    @Option(help: ReadingPlanOption.help)
+    var variants = ReadingPlanOption.standard
 
     @Option(help: ArgumentHelp("Notes in the library.", valueName: "n"))
     var notes = ServerLoadBenchmark.Configuration().notes

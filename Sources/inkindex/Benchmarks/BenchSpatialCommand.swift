@@ -31,8 +31,8 @@ struct BenchSpatialCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @OptionGroup var model: ModelOption
 
-    @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption.standard
+    @Option(help: ReadingPlanOption.help)
+    var variants = ReadingPlanOption.standard
 
     @Option(name: .customLong("set"), help: ArgumentHelp("An iam-ondb file stem, repeatable (default testset_v and testset_t).", valueName: "name"))
     var sets: [String] = []

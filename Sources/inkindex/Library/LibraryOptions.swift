@@ -32,8 +32,8 @@ struct LibraryOptions: ParsableArguments {
 
     @OptionGroup var model: ModelOption
 
-    @Option(help: ReadingVariantsOption.help)
-    var variants = ReadingVariantsOption.standard
+    @Option(help: ReadingPlanOption.help)
+    var variants = ReadingPlanOption.standard
 
     @Flag(help: "Recognize with the library's vocabulary too (see 'library vocabulary').")
     var libraryVocabulary = false

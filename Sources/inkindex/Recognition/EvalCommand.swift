@@ -50,7 +50,7 @@ struct EvalCommand: AsyncParsableCommand {
         Also read each line in these variants and show the reading they agree on, as indexing \
         does (standard; default none: the ink as written, once), or scale/slant pairs.
         """, valueName: "variants"))
-    var variants = ReadingVariantsOption.none
+    var variants = ReadingPlanOption.none
 
     @OptionGroup(title: "Decoding Options") var recognizer: RecognizerOptions
 

@@ -5,7 +5,7 @@ import InkRecognition
 /// `VariantReadingRecognizer`): "standard" (the model's own plan), "none", or items separated
 /// by commas: "standard", scale/slant pairs (the model reads the ink so changed) and shipped
 /// models' names (that model also reads the ink as written).
-struct ReadingVariantsOption: ExpressibleByArgument, Decodable, Sendable {
+struct ReadingPlanOption: ExpressibleByArgument, Decodable, Sendable {
     enum Item: Hashable, Sendable, Decodable {
         /// `ReadingPlan.standard(for:)` of the model that reads.
         case standard
@@ -18,9 +18,9 @@ struct ReadingVariantsOption: ExpressibleByArgument, Decodable, Sendable {
     init(_ items: [Item]) { self.items = items }
 
     /// The model's own plan: what `--variants` is by default where indexing reads.
-    static let standard = ReadingVariantsOption([.standard])
+    static let standard = ReadingPlanOption([.standard])
     /// Each line read once.
-    static let none = ReadingVariantsOption([])
+    static let none = ReadingPlanOption([])
 
     init?(argument: String) {
         guard argument != "none" else { self.init([]); return }
