@@ -83,7 +83,7 @@ public actor StrokeRecognizer {
     ///     in priority order, on a best-effort basis; those the model does not read are skipped,
     ///     and English is read where none is left.
     ///   - vocabulary: words and names the decoder favours like known words.
-    ///   - reading: how else each line is read (`ReadingPlan`, `VariantReadingRecognizer`); nil
+    ///   - plan: how else each line is read (`ReadingPlan`, `VariantReadingRecognizer`); nil
     ///     for `ReadingPlan.standard(for: model)`: the open model reads it twice more, narrower
     ///     and wider, the research model reads it beside the open model. The text is the reading
     ///     they agree on most, and search finds words one of them got wrong, for two or three
