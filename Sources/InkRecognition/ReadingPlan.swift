@@ -8,7 +8,7 @@ import Foundation
 /// A companion trained on other data misreads other words than a variant of the same network
 /// does: the research model read once with the open model beside it finds 94.0% of testset_v's
 /// words at 91.0% precision, where read three ways alone it found 92.9% (Docs/Benchmarks.md,
-/// "Reading the ink again").
+/// "Reading beside another network").
 ///
 /// ```swift
 /// ReadingPlan.standard(for: .open)       // the open model as written, narrower and wider
