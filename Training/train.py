@@ -310,7 +310,8 @@ def main():
                     help="keep an exponential moving average of the weights with this decay (e.g. 0.999; "
                     "averaging.py): validated beside the live weights, and what the checkpoints hold")
     ap.add_argument("--val-lines", type=int, default=250)
-    ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG")
+    ap.add_argument("--config", default="{}", help="JSON overrides of model.DEFAULT_CONFIG; with --init, of the "
+                    "checkpoint's config (only settings that keep the weights' shapes, such as dropout)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-steps", type=int, default=0, help="stop after this many steps (smoke)")
     ap.add_argument("--init", default="", help="start from this checkpoint's weights (a warm restart "
