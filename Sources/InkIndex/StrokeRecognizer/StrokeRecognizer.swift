@@ -199,8 +199,11 @@ public actor StrokeRecognizer {
             return lines.map { ($0.key, .success(LineRecognition(strokeIDs: $0.key.strokeIDs, candidates: []))) }
         }
         let maxCandidates = self.maxCandidates
+        // Longest lines first: the threads then run out of work together, not one of them
+        // left with a long line at the end (a line's cost grows with its points).
+        let longestFirst = lines.map { ($0, $0.strokes.reduce(0) { $0 + $1.points.count }) }.sorted { $0.1 > $1.1 }.map(\.0)
         return await withTaskGroup(of: (LineContentKey, Result<LineRecognition, any Error>).self) { group in
-            for line in lines {
+            for line in longestFirst {
                 group.addTask {
                     // A cancelled update reads no further line.
                     if Task.isCancelled { return (line.key, .failure(CancellationError())) }

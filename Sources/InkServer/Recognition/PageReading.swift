@@ -13,8 +13,8 @@ struct PageReading: Sendable {
         let reader = StrokeRecognizer(recognizer: recognizer, maxCandidates: maxCandidates)
         await reader.updateDrawing(drawing)
         if let error = await reader.lastError { throw error }
-        // The same pure layout the recognizer made its lines from, so indexes agree.
-        return PageReading(layout: PageSegmenter().layout(of: drawing), recognitions: await reader.lineRecognitions,
+        // The layout the recognizer made its lines from, so indexes agree (not laid out again).
+        return PageReading(layout: await reader.layout, recognitions: await reader.lineRecognitions,
                            words: await reader.wordTokens)
     }
 }
