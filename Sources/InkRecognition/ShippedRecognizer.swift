@@ -131,9 +131,21 @@ public enum ShippedRecognizer {
     /// ```
     public static func loadForIndexing(_ model: ShippedModel = .default, languages: [RecognitionLanguage] = [],
                                        vocabulary: [String] = [], reading: ReadingPlan? = nil) throws -> VariantReadingRecognizer {
-        let plan = reading ?? .standard(for: model)
-        return VariantReadingRecognizer(try load(model, languages: languages, vocabulary: vocabulary), variants: plan.variants,
-                                        companions: try plan.companions.map { try load($0, languages: languages, vocabulary: vocabulary) })
+        try self.reading(try load(model, languages: languages, vocabulary: vocabulary), as: reading ?? .standard(for: model),
+                         languages: languages, vocabulary: vocabulary)
+    }
+
+    /// `recognizer` reading each line as `plan` says, its companions loaded with these
+    /// languages and words and their shipped decoding.
+    ///
+    /// ```swift
+    /// let greedy = try ShippedRecognizer.load(.research).withDecoding(options)
+    /// let both = try ShippedRecognizer.reading(greedy, as: .standard(for: .research))
+    /// ```
+    public static func reading(_ recognizer: any LineRecognizing, as plan: ReadingPlan, languages: [RecognitionLanguage] = [],
+                               vocabulary: [String] = []) throws -> VariantReadingRecognizer {
+        VariantReadingRecognizer(recognizer, variants: plan.variants,
+                                 companions: try plan.companions.map { try load($0, languages: languages, vocabulary: vocabulary) })
     }
 
     private struct LanguageChoice: Hashable, Sendable {

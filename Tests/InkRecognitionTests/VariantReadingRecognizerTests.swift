@@ -144,6 +144,14 @@ private struct ScriptedRecognizer: LineRecognizing {
         #expect(ReadingPlan.once.readingsPerLine == 1)
     }
 
+    @Test func anyRecognizerCanReadAsAShippedPlanSays() throws {
+        let base = ScaleReadingRecognizer()
+        let both = try ShippedRecognizer.reading(base, as: .standard(for: .research), languages: [.spanish])
+        #expect(both.variants.isEmpty && both.companions.map(\.recognitionModel) == ["open"])
+        #expect(both.companions.first?.languages == [.spanish], "companions read the languages asked for")
+        #expect(try both.recognize([stroke], maxCandidates: 8).alternates.count == 1 && base.calls == 1)
+    }
+
     @Test func aVariantScalesThenSlantsTheInkAndKeepsTheStroke() {
         let variant = ReadingVariant(horizontalScale: 0.5, slant: 0.25)
         let moved = variant.applied(to: stroke)

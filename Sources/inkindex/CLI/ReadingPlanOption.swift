@@ -95,8 +95,7 @@ struct ReadingPlanOption: ExpressibleByArgument, Decodable, Sendable {
                   vocabulary: [String] = []) throws -> any LineRecognizing {
         let plan = plan(for: model)
         guard plan != .once else { return recognizer }
-        let companions = try plan.companions.map { try ShippedRecognizer.load($0, languages: languages, vocabulary: vocabulary) }
-        return VariantReadingRecognizer(recognizer, variants: plan.variants, companions: companions)
+        return try ShippedRecognizer.reading(recognizer, as: plan, languages: languages, vocabulary: vocabulary)
     }
 }
 
