@@ -37,6 +37,36 @@ import Testing
         } }
     }
 
+    @Test(arguments: [(0, false), (8, false), (13, false), (128, false), (200, false), (320, true), (71, true)])
+    func twoVectorsAtOnceSumAsOneAtATime(count: Int, extreme: Bool) {
+        let a = Self.integers(4 * count, limit: QuantizedMatrix.limit, seed: 3, extreme: extreme)
+        let b = Self.integers(count, limit: QuantizedVector.limit, seed: 4, extreme: extreme)
+        let c = Self.integers(count, limit: QuantizedVector.limit, seed: 5, extreme: false)
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in c.withUnsafeBufferPointer { c in
+            let (first, second) = dotProducts4x2(a.baseAddress!, stride: count, b.baseAddress!, c.baseAddress!, count: count)
+            for row in 0..<4 {
+                #expect(first[row] == dotProduct(a.baseAddress! + row * count, b.baseAddress!, count: count), "row \(row)")
+                #expect(second[row] == dotProduct(a.baseAddress! + row * count, c.baseAddress!, count: count), "row \(row)")
+            }
+        } } }
+    }
+
+    @Test func twoInputsAtOnceGiveTheProductsOfEach() {
+        let matrix = QuantizedMatrix(outputMajor: Self.values(9 * 70, seed: 6), outputs: 9, inputs: 70)
+        let bias = Self.values(9, seed: 7)
+        var first = QuantizedVector(count: 70), second = QuantizedVector(count: 70)
+        let x = Self.values(70, seed: 8), y = Self.values(70, seed: 9)
+        var one = [Float](repeating: 0, count: 9), other = one, pairOne = one, pairOther = one
+        x.withUnsafeBufferPointer { first.quantize($0.baseAddress!) }
+        y.withUnsafeBufferPointer { second.quantize($0.baseAddress!) }
+        bias.withUnsafeBufferPointer { b in
+            matrix.multiply(first, adding: b.baseAddress!, into: &one)
+            matrix.multiply(second, adding: b.baseAddress!, into: &other)
+            matrix.multiply(first, second, adding: b.baseAddress!, into: &pairOne, &pairOther)
+        }
+        #expect(pairOne == one && pairOther == other, "9 outputs: two blocks of four and a scalar tail")
+    }
+
     @Test(arguments: [(7, 40), (512, 128), (81, 256), (3, 5)])
     func quantizedProductIsCloseToTheFloatProduct(shape: (Int, Int)) {
         let (outputs, inputs) = shape
