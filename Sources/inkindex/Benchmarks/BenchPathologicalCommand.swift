@@ -52,7 +52,7 @@ struct BenchPathologicalCommand: AsyncParsableCommand {
             return
         }
         if inProcess {
-            let result = try await PathologicalBenchmark.run(kinds[0], stage: stages[0], recognizer: try variants.wrapping(try model.load(), model: model.model, languages: model.recognitionLanguages, vocabulary: try model.vocabularyWords()))
+            let result = try await PathologicalBenchmark.run(kinds[0], stage: stages[0], recognizer: try model.load(reading: variants))
             try Terminal.printJSON(result)
             return
         }

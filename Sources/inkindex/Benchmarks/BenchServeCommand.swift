@@ -88,7 +88,7 @@ struct BenchServeCommand: AsyncParsableCommand {
             let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
             config.serverCommand = [executable, "serve", "--model", model.model.rawValue, "--variants", variants.argument] + (readers.map { ["--readers", String($0)] } ?? [])
         }
-        let report = try await ServerLoadBenchmark(configuration: config, recognizer: try variants.wrapping(try model.load(), model: model.model, languages: model.recognitionLanguages, vocabulary: try model.vocabularyWords())).run { Terminal.printError($0) }
+        let report = try await ServerLoadBenchmark(configuration: config, recognizer: try model.load(reading: variants)).run { Terminal.printError($0) }
         if json { try Terminal.printJSON(report, pretty: true); return }
         func row(_ kind: String) -> String {
             let k = report.kinds[kind] ?? ServerLoadBenchmark.KindFigures()

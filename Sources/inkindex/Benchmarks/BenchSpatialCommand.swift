@@ -75,7 +75,7 @@ struct BenchSpatialCommand: AsyncParsableCommand {
             return
         }
         let benchmark = SpatialBenchmark(seed: UInt64(seed))
-        let recognizer = try variants.wrapping(try model.load(), model: model.model, languages: model.recognitionLanguages, vocabulary: try model.vocabularyWords())
+        let recognizer = try model.load(reading: variants)
         for set in sets.isEmpty ? ["testset_v", "testset_t"] : sets {
             let path = "\(data.path)/iam-ondb/\(set).jsonl.gz"
             let samples: [LabeledSample]

@@ -63,11 +63,7 @@ struct EvalCommand: AsyncParsableCommand {
     func run() async throws {
         let reader: DatasetReader
         do { reader = try DatasetReader(path: path) } catch { throw CLIError.badInput("cannot read \(path): \(error)") }
-        let lineRecognizer: any LineRecognizing
-        do {
-            lineRecognizer = try variants.wrapping(try recognizer.loadRecognizer(), model: recognizer.model.model, languages: recognizer.model.recognitionLanguages,
-                                                   vocabulary: try recognizer.model.vocabularyWords())
-        } catch let error as CLIError { throw error } catch { throw CLIError.failure("\(error)") }
+        let lineRecognizer = try recognizer.model.reading(try recognizer.loadRecognizer(), as: variants)
         let evaluator = RecognitionEvaluator(recognizer: lineRecognizer, maxCandidates: candidates, splitsLines: !whole)
 
         var tally = EvaluationTally()

@@ -64,6 +64,20 @@ struct ModelOption: ParsableArguments {
         }
     }
 
+    /// `load()` reading each line as `plan` says for this model (`ReadingPlanOption`), its
+    /// companions with the same languages and words.
+    func load(reading plan: ReadingPlanOption) throws -> any LineRecognizing {
+        try reading(try load(), as: plan)
+    }
+
+    /// `recognizer` (this model's, with any decoding) reading each line as `plan` says; a
+    /// companion that cannot load is a `CLIError`.
+    func reading(_ recognizer: any LineRecognizing, as plan: ReadingPlanOption) throws -> any LineRecognizing {
+        do {
+            return try plan.wrapping(recognizer, model: model, languages: recognitionLanguages, vocabulary: try vocabularyWords())
+        } catch let error as CLIError { throw error } catch { throw CLIError.failure("\(error)") }
+    }
+
     /// `load()` as notes are indexed for search: each line also read narrower and wider
     /// (`VariantReadingRecognizer`), as `StrokeRecognizer(model:)` reads.
     func loadForSearch() throws -> any LineRecognizing {
