@@ -1,12 +1,19 @@
 import Foundation
 
-/// SplitMix64: a small, fast generator whose sequence depends only on its seed, so synthetic ink
-/// is identical on every machine and run (the standard library's generator is not seedable).
-struct SeededRandom: RandomNumberGenerator, Sendable {
+/// SplitMix64: a small, fast generator whose sequence depends only on its seed, so synthetic ink,
+/// generated pages, stand-in readings, load mixes and benchmark queries are the same on every
+/// machine and run (the standard library's generator is not seedable). O(1) per value.
+///
+/// ```swift
+/// var random = SeededRandom(seed: 42)
+/// let coin = random.unit() < 0.5
+/// let jitter = random.gaussian(0.3)
+/// ```
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
@@ -18,11 +25,21 @@ struct SeededRandom: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// Uniform in -1...1.
-    mutating func signed() -> Double { Double.random(in: -1...1, using: &self) }
+    /// Uniform in 0..<1, from the top 53 bits.
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 
-    /// Roughly normal (sum of three uniforms), mean 0, standard deviation ≈ 1, bounded by ±3.
-    mutating func gaussian() -> Double { (signed() + signed() + signed()) }
+    /// Uniform in -1...1.
+    public mutating func signed() -> Double { Double.random(in: -1...1, using: &self) }
+
+    /// Roughly normal (sum of three uniforms), mean 0, standard deviation ≈ 1, bounded by ±3:
+    /// cheap, and never far out, which suits jitter of synthetic ink.
+    public mutating func gaussian() -> Double { (signed() + signed() + signed()) }
+
+    /// A normally distributed value with standard deviation `sigma` (Box–Muller).
+    public mutating func gaussian(_ sigma: Double) -> Double {
+        let a = Double.random(in: 1e-12..<1, using: &self), b = Double.random(in: 0..<1, using: &self)
+        return sigma * sqrt(-2 * log(a)) * cos(2 * .pi * b)
+    }
 }
 
 /// Smooth 1-D value noise in -1...1: random values at whole-number knots, joined by a smoothstep.

@@ -1,6 +1,7 @@
 import Foundation
 import InkIndex
 import InkCore
+import InkSynthesis
 
 /// Turns ideal shapes into plausible hand-drawn strokes: points spaced like a pen sample, a slow
 /// wobble along the path, jitter, and times that follow the page's last one.

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkSynthesis
 
 /// Synthetic notes, recognition output and queries for `LibraryBenchmark`.
 enum BenchmarkText {

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkSynthesis
 
 /// The library benchmark behind `inkindex library-bench`: builds a library of N lines with
 /// synthetic recognition output, then measures search latency, add-and-index throughput, size,

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkSynthesis
 
 /// Pages whose ink is not writing, as hatching, a dashed rule or a scribbled fill come out, and
 /// one enormous stroke: the inputs every stage must take in time near-linear in their ink

@@ -3,6 +3,7 @@ import InkIndex
 import InkCore
 import InkRecognition
 import InkSearch
+import InkSynthesis
 
 /// Simulates a recognizer's N-best output from a known transcription, for tuning search before
 /// (or besides) the real model: each candidate is the text with characters confused at a given

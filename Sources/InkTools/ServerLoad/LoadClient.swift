@@ -1,6 +1,7 @@
 import Foundation
 import InkIndex
 import InkServer
+import InkSynthesis
 
 /// One client of the load benchmark: a keep-alive connection asking, one after another,
 /// searches, note writes and recognitions in the configured shares, until the deadline.

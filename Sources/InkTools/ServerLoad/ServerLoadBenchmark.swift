@@ -2,6 +2,7 @@ import Foundation
 import InkIndex
 import InkPostgres
 import InkServer
+import InkSynthesis
 
 /// The load benchmark behind `inkindex bench-serve`: a library of N notes (one line of ink each),
 /// the server on loopback, C clients on keep-alive connections mixing searches, note writes and

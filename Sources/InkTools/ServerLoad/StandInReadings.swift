@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkSynthesis
 
 /// What a recognizer would have read in a line whose transcription is known, without running
 /// it: each word reads as itself (probability 0.55–0.95) and as a fixed look-alike misreading,

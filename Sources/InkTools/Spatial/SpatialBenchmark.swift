@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkSynthesis
 
 /// The measurement behind `inkindex bench-spatial`: real pages (a dataset's forms stacked, as
 /// `bench-layout` builds them) with marks on known words, recognized and searched in memory.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InkIndex
 import InkTools
+import InkSynthesis
 
 struct BenchDecoderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
