@@ -3,6 +3,11 @@
 Usage (on testset_v, never on the test sets):
     inkindex bench-search --quality --set testset_v --recognitions v.jsonl --dump-pairs /tmp/pairs
     python Training/search/fit_calibration.py /tmp/pairs [WHOLE_TOTAL PREFIX_TOTAL] [--frontier]
+        [--check OTHER_PAIRS WHOLE_TOTAL PREFIX_TOTAL]
+
+With --check OTHER WHOLE_TOTAL PREFIX_TOTAL it also prints, by threshold, what the weights fitted
+here give on another set's rows (UNIPEN's held-out writers: a threshold must keep 90% precision
+on devices the fit never saw as well).
 
 With --frontier it also prints, for each mode, the most recall the fitted model reaches at
 several precisions on the same rows: an upper bound for what matching can make of these readings
@@ -98,9 +103,24 @@ def frontier(s, rel, relevant_total, precisions=(0.95, 0.90, 0.85, 0.80, 0.70, 0
     return result
 
 
+THRESHOLDS = [-2.0, -1.8, -1.6, -1.4, -1.2, -1.0, -0.9, -0.8, -0.7, -0.6, -0.5, -0.4, -0.3, -0.25, 0.0]
+
+
+def print_by_threshold(full, pre, totals, we, wt, label=""):
+    for threshold in THRESHOLDS:
+        rf, pf = report(line_scores(full, we, wt), full["rel"], totals[0], threshold)
+        rp, pp = report(line_scores(pre, we, wt), pre["rel"], totals[1], threshold)
+        print(f"{label}threshold {threshold:+.2f}: whole words recall {rf:.2%} precision {pf:.2%}; prefixes {rp:.2%} / {pp:.2%}")
+
+
 def main():
     show_frontier = "--frontier" in sys.argv
     sys.argv = [a for a in sys.argv if a != "--frontier"]
+    check = None
+    if "--check" in sys.argv:
+        at = sys.argv.index("--check")
+        check = (sys.argv[at + 1], int(sys.argv[at + 2]), int(sys.argv[at + 3]))
+        del sys.argv[at:at + 4]
     prefix = sys.argv[1]
     full, pre = load(prefix + "-full.tsv", 0), load(prefix + "-prefix.tsv", 1)
     # Relevant pairs include lines no word reached: pass their totals as printed by --quality.
@@ -110,10 +130,11 @@ def main():
     we, wt = fit([full, pre], we0, wt0)
     print("evidenceWeights: [" + ", ".join(f"{x:.3f}" for x in we) + "]")
     print("textWeights: [" + ", ".join(f"{x:.3f}" for x in wt) + "]")
-    for threshold in [-1.0, -0.9, -0.8, -0.7, -0.6, -0.5, -0.4, -0.3, -0.25, 0.0]:
-        rf, pf = report(line_scores(full, we, wt), full["rel"], totals[0], threshold)
-        rp, pp = report(line_scores(pre, we, wt), pre["rel"], totals[1], threshold)
-        print(f"threshold {threshold:+.2f}: whole words recall {rf:.2%} precision {pf:.2%}; prefixes {rp:.2%} / {pp:.2%}")
+    print_by_threshold(full, pre, totals, we, wt)
+    if check:
+        other, whole_total, prefix_total = check
+        print(f"on {other}:")
+        print_by_threshold(load(other + "-full.tsv", 0), load(other + "-prefix.tsv", 1), (whole_total, prefix_total), we, wt, "  ")
     if show_frontier:
         for name, data, total in [("whole words", full, totals[0]), ("prefixes", pre, totals[1])]:
             points = frontier(line_scores(data, we, wt), data["rel"], total)
