@@ -1,6 +1,6 @@
 #!/bin/sh
 # Reproduces the shipped weights and the golden fixture (Training/README.md, MODEL_CARD.md).
-#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES] [STAGE12_MINUTES] [STAGE13_MINUTES]
+#   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES] [STAGE12_MINUTES] [STAGE13_MINUTES] [STAGE14_MINUTES]
 set -eu
 cd "$(dirname "$0")"
 DATA="${1:-../../shared/data}"
@@ -110,3 +110,20 @@ OMP_NUM_THREADS=1 "$PY" train.py --recipe research --alphabet latin --run runs/v
     --synth-per-epoch 1000 --unipen-per-epoch 2000 --capitals-per-epoch 600 --marked-words 0.35 --headings 0.15 --ema 0.999 \
     --val-lines 240 --threads 1 --device "$DEVICE" \
     --language-weights '{"pt":1.5,"sv":3,"nb":3,"ro":5,"da":4,"hu":4,"tr":4,"cs":4,"pl":5,"it":6}'
+# Stage 14 (recognition version 23, model version 17; MODEL_CARD, "Recognition version 23"): a new
+# research network grown from the open model's stage 10 (reproduce_open.sh; committed as
+# checkpoints/open-stage10.pt), not from the research lineage above: stage 11's recipe on IAM-OnDB,
+# UNIPEN and the composed lines from those weights, at a higher peak rate (5e-4) to carry them
+# to IAM-OnDB's writers; one thread, 110 minutes (15285 steps). Its last checkpoint ships as
+# inkrec.weights; stage 11's mean, the research model of versions 19 to 22, ships beside it as
+# inkrec-research-alternate.weights (model version 11), the network it reads beside for search.
+STAGE14="${16:-110}"
+OMP_NUM_THREADS=1 "$PY" train.py --recipe research --alphabet latin --run runs/cross1 --init checkpoints/open-stage10.pt \
+    --budget-minutes "$STAGE14" --max-steps 15285 --lr 5e-4 --seed 21 --glyph-lines-per-epoch 3500 --synth-per-epoch 1000 \
+    --unipen-per-epoch 2000 --capitals-per-epoch 600 --marked-words 0.35 --headings 0.15 --ema 0.999 --val-lines 240 \
+    --threads 1 --device "$DEVICE" \
+    --language-weights '{"pt":1.5,"sv":3,"nb":3,"ro":5,"da":4,"hu":4,"tr":4,"cs":4,"pl":5,"it":6}'
+"$PY" export.py runs/v6-soup7/last.pt ../Sources/InkRecognition/Resources/inkrec-research-alternate.weights --model-version 11
+"$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec-research-alternate.weights ../Tests/InkRecognitionTests/Fixtures/golden-research-alternate.json
+"$PY" export.py runs/cross1/last.pt ../Sources/InkRecognition/Resources/inkrec.weights --model-version 17
+"$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
