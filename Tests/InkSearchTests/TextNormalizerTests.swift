@@ -82,6 +82,7 @@ import Testing
         ("Saviour", "Savior"), ("honourable", "honorable"), ("neighbours", "neighbors"), ("judgement", "judgment"),
         ("baptised", "baptized"), ("realisation", "realization"), ("centre", "center"), ("sepulchre", "sepulcher"),
         ("Counsellor", "counselor"), ("worshipped", "worshiped"), ("ploughshares", "plowshares"), ("grey", "gray"),
+        ("homoeopathy", "homeopathy"), ("Anaemia", "anemia"),
     ])
     func britishAndAmericanSpellingsShareAKey(british: String, american: String) {
         let n = TextNormalizer.standard
