@@ -14,9 +14,17 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// (`Training/MODEL_CARD.md`, "The open model"). Its alphabet has those languages' letters.
     case open
     /// Trained on IAM-OnDB, whose terms allow non-commercial research only, and on UNIPEN (with
-    /// words of 20 languages composed from UNIPEN's and UJI's characters since model version 6):
-    /// the more accurate reader, which no commercial app may ship.
+    /// words of 20 languages composed from UNIPEN's and UJI's characters): the more accurate
+    /// reader, which no commercial app may ship. Since model version 17 (recognition version
+    /// 23) its network is the open model's, fine-tuned on IAM-OnDB with the research recipe
+    /// (`Training/MODEL_CARD.md`, "Recognition version 23").
     case research
+    /// The research model of recognition versions 19 to 22 (model version 11): a network of
+    /// another lineage, trained from scratch on IAM-OnDB. It reads a little worse than
+    /// `research` but misreads other words, so `research` reads each line beside it (and
+    /// beside `open`) for search (`ReadingPlan.standard(for:)`). Its terms are the research
+    /// model's.
+    case researchAlternate = "research-alternate"
 
     /// The model an app gets when it names none.
     ///
@@ -31,6 +39,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
         switch self {
         case .open: "inkrec-open"
         case .research: "inkrec"
+        case .researchAlternate: "inkrec-research-alternate"
         }
     }
 
@@ -38,7 +47,8 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     var expectedModelVersion: Int {
         switch self {
         case .open: 16
-        case .research: 11
+        case .research: 17
+        case .researchAlternate: 11
         }
     }
 
@@ -48,7 +58,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
         case .open:
             "Trained on UNIPEN and UJI Pen Characters (CC BY 4.0) and wordfreq word lists (CC BY-SA 4.0): "
                 + "may be shipped in commercial and non-commercial apps, with the attribution in NOTICE."
-        case .research:
+        case .research, .researchAlternate:
             "Trained on IAM-OnDB, whose terms allow non-commercial research only: "
                 + "may not be shipped in a commercial app."
         }
@@ -66,7 +76,8 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
         return RecognitionLanguage.all.filter { $0.isWritable(with: alphabet) }
     }
 
-    /// The identifier a note library stores for notes this model indexed ("open", "research").
+    /// The identifier a note library stores for notes this model indexed ("open", "research",
+    /// "research-alternate").
     public var identifier: String { rawValue }
 
     public var description: String { rawValue }

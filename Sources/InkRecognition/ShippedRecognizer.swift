@@ -72,7 +72,11 @@ public enum ShippedRecognizer {
     /// beside the open model instead of three ways (`ReadingPlan.standard(for:)`, the companions
     /// of `VariantReadingRecognizer`), with its search calibration refitted on those readings;
     /// a line longer than any writing is read once (`VariantReadingRecognizer.variantFrameLimit`).
-    public static let recognitionVersion = 22
+    /// Version 23: the research model's network is the open model's fine-tuned on IAM-OnDB (model
+    /// version 17), and it indexes each line beside the open model and the research network of
+    /// version 22 (`ShippedModel.researchAlternate`), with its search calibration refitted on
+    /// those readings; the open model is unchanged.
+    public static let recognitionVersion = 23
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 

@@ -13,10 +13,12 @@ import InkCore
 /// summed over readings); the reading that gave it is returned with that text first, its own
 /// strokes, frames and evidence, and the other readings as its `LineRecognition.alternates`,
 /// whose words `WordTokenizer` adds to each word's readings. On IAM-OnDB testset_v, the research
-/// model read once beside the open model lowers its CER from 5.25% to 4.99% and lifts
-/// whole-word search recall from 91.1% to 94.0% at precision above 90%; read twice more
-/// instead (`ReadingVariant.standard`), 4.93% and 92.9% (Docs/Benchmarks.md, "Reading the ink
-/// again"). `ReadingPlan.standard(for:)` says how each shipped model reads.
+/// model of version 22 read once beside the open model lowered its CER from 5.25% to 4.99% and
+/// lifted whole-word search recall from 91.1% to 94.0% at precision above 90%, where read twice
+/// more (`ReadingVariant.standard`) it gave 4.93% and 92.9%; version 23's research model, beside
+/// the open model and version 22's, reads at 4.53% and finds 95.0% (Docs/Benchmarks.md, "Reading
+/// the ink again", "Three networks"). `ReadingPlan.standard(for:)` says how each shipped model
+/// reads.
 ///
 /// ```swift
 /// let recognizer = VariantReadingRecognizer(try ShippedRecognizer.load(.open))

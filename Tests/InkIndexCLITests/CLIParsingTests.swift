@@ -55,7 +55,7 @@ import Testing
     @Test func indexingReadsVariantsUnlessToldNot() throws {
         let serve = try #require(try parse(["serve"]) as? ServeCommand)
         #expect(serve.library.variants.plan(for: .open) == ReadingPlan(variants: ReadingVariant.standard))
-        #expect(serve.library.variants.plan(for: .research) == ReadingPlan(companions: [.open]),
+        #expect(serve.library.variants.plan(for: .research) == ReadingPlan(companions: [.open, .researchAlternate]),
                 "standard is the model's own plan")
         let once = try #require(try parse(["serve", "--variants", "none"]) as? ServeCommand)
         #expect(once.library.variants.plan(for: .research) == .once)
@@ -71,7 +71,7 @@ import Testing
 
     @Test func otherModelsReadBesideTheModel() throws {
         let both = try #require(try parse(["eval", "lines.jsonl.gz", "--model", "research", "--variants", "standard,0.85/0.25,research,open"]) as? EvalCommand)
-        #expect(both.variants.plan(for: .research) == ReadingPlan(variants: [ReadingVariant(horizontalScale: 0.85, slant: 0.25)], companions: [.open]),
+        #expect(both.variants.plan(for: .research) == ReadingPlan(variants: [ReadingVariant(horizontalScale: 0.85, slant: 0.25)], companions: [.open, .researchAlternate]),
                 "the model itself is no companion, and open comes once however often it is named")
         #expect(both.variants.plan(for: .open) == ReadingPlan(variants: ReadingVariant.standard, companions: [.research]))
         #expect(both.variants.argument == "standard,0.85/0.25,research,open")

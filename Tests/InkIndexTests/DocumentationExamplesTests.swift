@@ -133,7 +133,7 @@ import PencilKit
     @Test func eachLineIsReadAgainForSearch() async throws {
         let notes = StrokeRecognizer(model: .open)                  // three readings a line
         let once = StrokeRecognizer(model: .open, reading: .once)   // one
-        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.research))  // research and open
+        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.research))  // three networks
 
         let drawing = InkSynthesizer(seed: 3).page(lines: ["Amazing grace"]).drawing
         await notes.updateDrawing(drawing)
@@ -143,7 +143,7 @@ import PencilKit
         #expect(await notes.recognizedText() != nil)
         #expect(await once.recognizedText() != nil)
         let research = try #require(indexer.recognizer as? VariantReadingRecognizer)
-        #expect(research.variants.isEmpty && research.companions.map(\.recognitionModel) == ["open"])
+        #expect(research.variants.isEmpty && research.companions.map(\.recognitionModel) == ["open", "research-alternate"])
         #expect(research.recognitionModel == "research", "search calibrates by the model that indexed")
     }
 

@@ -2,12 +2,12 @@ import Testing
 @testable import InkRecognition
 
 /// Each language has its own character model since recognition version 14, and every model and
-/// language is read at the balance tuned for English, but for the research model reading
-/// English, which trusts the English model more since version 20.
+/// language is read at the balance tuned for English, but for the research models reading
+/// English, which trust the English model more since version 20.
 @Suite struct LanguageModelBalanceTests {
     @Test func everyModelAndLanguageIsReadAtTheTunedBalance() {
         for model in ShippedModel.allCases {
-            let englishFirst: LanguageModelBalance = model == .research ? .researchEnglish : .english
+            let englishFirst: LanguageModelBalance = model == .open ? .english : .researchEnglish
             #expect(LanguageModelBalance.shipped(for: model, languages: []) == englishFirst)
             #expect(LanguageModelBalance.shipped(for: model, languages: [.english, .spanish]) == englishFirst)
             for language in RecognitionLanguage.all where language != .english {

@@ -85,8 +85,8 @@ public actor StrokeRecognizer {
     ///   - vocabulary: words and names the decoder favours like known words.
     ///   - plan: how else each line is read (`ReadingPlan`, `VariantReadingRecognizer`); nil
     ///     for `ReadingPlan.standard(for: model)`: the open model reads it twice more, narrower
-    ///     and wider, the research model reads it beside the open model. The text is the reading
-    ///     they agree on most, and search finds words one of them got wrong, for two or three
+    ///     and wider, the research models read it beside the two other networks. The text is the
+    ///     reading they agree on most, and search finds words one of them got wrong, for three
     ///     times the recognition work. `.once` reads each line once.
     public init(model: ShippedModel = .default, preferredLanguages: [Locale.Language]? = nil, vocabulary: [String] = [],
                 reading plan: ReadingPlan? = nil) {

@@ -42,9 +42,9 @@ public struct LanguageModelBalance: Sendable, Hashable {
     public static let openOtherLanguages = LanguageModelBalance(weight: 0.4, insertionBonus: 1.5)
 
     /// The balance the shipped decoding uses for `model` reading `languages` in priority order:
-    /// `researchEnglish` for the research model when English comes first (or no language is
-    /// given), `english` otherwise.
+    /// `researchEnglish` for the research models (`research`, `researchAlternate`) when English
+    /// comes first (or no language is given), `english` otherwise.
     public static func shipped(for model: ShippedModel, languages: [RecognitionLanguage]) -> LanguageModelBalance {
-        model == .research && (languages.first ?? .english) == .english ? .researchEnglish : .english
+        model != .open && (languages.first ?? .english) == .english ? .researchEnglish : .english
     }
 }

@@ -62,9 +62,10 @@ struct ReadingPlanOption: ExpressibleByArgument, Decodable, Sendable {
         How else each line is read, besides as written (the text is the reading they agree on; \
         search gets them all): standard (the model's own: the open model also reads it \
         \(ReadingVariant.standard.map { $0.argument }.joined(separator: " and ")) as horizontal \
-        scale/slant, the research model reads it beside the open model), none, or items separated \
-        by commas: standard, horizontal scale/slant pairs, and shipped models (open, research) that \
-        also read the ink as written.
+        scale/slant, the research model reads it beside the open model and research-alternate), \
+        none, or items separated by commas: standard, horizontal scale/slant pairs, and shipped \
+        models (\(ShippedModel.allCases.map(\.identifier).joined(separator: ", "))) that also read \
+        the ink as written.
         """, valueName: "variants")
 
     /// What `model` reads: the items in order, "standard" replaced by the model's own plan, a

@@ -4,13 +4,14 @@ import InkIndex
 
 extension ShippedModel: ExpressibleByArgument {}
 
-/// `--model open|research`, `--languages es,en` and `--vocabulary FILE`: which shipped model
+/// `--model open|research|research-alternate`, `--languages es,en` and `--vocabulary FILE`: which shipped model
 /// reads, in which languages, with which extra words, on every command that recognizes.
 struct ModelOption: ParsableArguments {
     @Option(help: ArgumentHelp("""
-        The shipped model: open (trained only on data whose terms allow commercial use) or \
-        research (IAM-OnDB: non-commercial research only).
-        """, valueName: "open|research"))
+        The shipped model: open (trained only on data whose terms allow commercial use), \
+        research (IAM-OnDB: non-commercial research only) or research-alternate (a second \
+        research network, which the research model reads beside).
+        """, valueName: "open|research|research-alternate"))
     var model: ShippedModel = .default
 
     @Option(help: ArgumentHelp("""
