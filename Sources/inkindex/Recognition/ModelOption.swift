@@ -11,7 +11,7 @@ struct ModelOption: ParsableArguments {
         The shipped model: open (trained only on data whose terms allow commercial use), \
         research (IAM-OnDB: non-commercial research only) or research-alternate (a second \
         research network, which the research model reads beside).
-        """, valueName: "open|research|research-alternate"))
+        """, valueName: ShippedModel.allCases.map(\.identifier).joined(separator: "|")))
     var model: ShippedModel = .default
 
     @Option(help: ArgumentHelp("""
