@@ -2,18 +2,24 @@
 import PackageDescription
 
 // The module graph mirrors the architecture (Docs/Architecture.md), and targets are split by
-// audience:
+// audience and by licence:
 //   what an app links:   InkCore (record) ← InkLayout (where) ← InkRecognition (what)
 //                        ← InkSearch (keys) ← InkIndex (façade, store)
+//                        Only material any app may ship: the open network, and data whose terms
+//                        allow commercial use (each Resources/TERMS.json; ProductResourcesTests).
+//   what a non-commercial app adds:  InkIndexResearchModels (the networks trained on IAM-OnDB).
 //   what measures it:    InkTools (benchmarks, evaluation, stand-in recognizers, the demo)
 //                        on InkIndex and InkSynthesis (synthetic ink); used by the CLI and tests.
 // No library product depends on InkSynthesis or InkTools.
 let package = Package(
     name: "InkIndex",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "InkIndex", targets: ["InkIndex"]),
         .library(name: "InkCore", targets: ["InkCore"]),
+        // The research networks, trained on IAM-OnDB (non-commercial research only): an app adds
+        // this product by name and calls `ResearchModels.install()`.
+        .library(name: "InkIndexResearchModels", targets: ["InkIndexResearchModels"]),
         .library(name: "InkServer", targets: ["InkServer"]),
         .executable(name: "inkindex", targets: ["inkindex"]),
         // InkTools is deliberately not a product: it serves this package's CLI and tests.
@@ -40,6 +46,9 @@ let package = Package(
         .target(name: "InkLayout", dependencies: ["InkCore"]),
         // The neural recognizer: features, network, CTC decoding, language model.
         .target(name: "InkRecognition", dependencies: ["InkCore"], resources: [.copy("Resources")]),
+        // The research models' weights (`ShippedModel.research`, `.researchAlternate`), which no
+        // commercial app may ship: a product of their own, registered with InkRecognition.
+        .target(name: "InkIndexResearchModels", dependencies: ["InkRecognition"], resources: [.copy("Resources")]),
         // Normalization, confusion classes, scripture references, word tokens, matching.
         // Where each word stands (cluster, marks, relations: `PageMarkup`) comes from the layout.
         .target(name: "InkSearch", dependencies: ["InkCore", "InkLayout", "InkRecognition"], resources: [.copy("Resources")]),
@@ -60,25 +69,25 @@ let package = Package(
         // layout and server-load benchmarks, recognition evaluation and held-out writers, noisy
         // and transcript stand-in recognizers, the demo's notes.
         .target(name: "InkTools", dependencies: [
-            "InkIndex", "InkSynthesis", "InkServer", "InkPostgres",
+            "InkIndex", "InkIndexResearchModels", "InkSynthesis", "InkServer", "InkPostgres",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // The command line: one ParsableCommand per subcommand, in a folder per concept.
         .executableTarget(name: "inkindex", dependencies: [
-            "InkIndex", "InkServer", "InkPostgres", "InkTools", "InkSynthesis",
+            "InkIndex", "InkIndexResearchModels", "InkServer", "InkPostgres", "InkTools", "InkSynthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "InkCoreTests", dependencies: ["InkCore", "InkSynthesis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis"]),
         .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis", "InkTools"]),
-        .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis", "InkTools"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkIndexResearchModels", "InkSynthesis", "InkTools", "InkTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkLayout", "InkSynthesis"]),
         // What several test targets share: finding the built `inkindex`.
-        .target(name: "InkTestSupport", dependencies: ["InkPostgres"], path: "Tests/InkTestSupport"),
-        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis", "InkTestSupport"]),
+        .target(name: "InkTestSupport", dependencies: ["InkPostgres", "InkIndexResearchModels"], path: "Tests/InkTestSupport"),
+        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkIndexResearchModels", "InkTools", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkToolsTests", dependencies: ["InkTools", "InkIndex", "InkSynthesis"]),
         .testTarget(name: "InkServerTests", dependencies: [
             "InkServer", "InkIndex", "InkPostgres", "InkTools", "InkSynthesis", "InkTestSupport",
@@ -89,7 +98,7 @@ let package = Package(
         // Against a throwaway PostgreSQL cluster (skipped where its binaries are absent).
         .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres", "InkIndex", "InkTools", "InkTestSupport"]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
-        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport", "InkIndex", "InkPostgres", "InkTools"]),
+        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport", "InkIndex", "InkIndexResearchModels", "InkPostgres", "InkTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 """Step 3: exports a checkpoint to the shipped weights file (format: WEIGHTS_FORMAT.md).
 
-    python export.py runs/main/best.pt ../Sources/InkRecognition/Resources/inkrec.weights
+    python export.py runs/main/best.pt ../Sources/InkIndexResearchModels/Resources/inkrec.weights
     python export.py runs/open1/best.pt ../Sources/InkRecognition/Resources/inkrec-open.weights --model-version 5
 
 The alphabet and the feature settings (the open model's own reference pitch) come from the

@@ -1,7 +1,7 @@
 """Step 4: writes the golden fixture the Swift tests compare against.
 
     python golden.py runs/main/best.pt ../Tests/InkRecognitionTests/Fixtures/golden.json
-    python golden.py --weights ../Sources/InkRecognition/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
+    python golden.py --weights ../Sources/InkIndexResearchModels/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
     python golden.py --weights ../Sources/InkRecognition/Resources/inkrec-open.weights ../Tests/InkRecognitionTests/Fixtures/golden-open.json
 
 (the second form when only the exported weights are at hand, e.g. after the features change

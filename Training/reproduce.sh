@@ -1,5 +1,6 @@
 #!/bin/sh
-# Reproduces the shipped weights and the golden fixture (Training/README.md, MODEL_CARD.md).
+# Reproduces the shipped weights and the golden fixture (Training/README.md, MODEL_CARD.md;
+# each stage's figures: HISTORY.md).
 #   Training/reproduce.sh [DATA_DIR] [BUDGET_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES] [STAGE12_MINUTES] [STAGE13_MINUTES] [STAGE14_MINUTES]
 set -eu
 cd "$(dirname "$0")"
@@ -85,9 +86,9 @@ stage11_run() {  # suffix, seed, steps
 stage11_run a 11 11385
 stage11_run b 12 11328
 "$PY" soup.py runs/v6-stage7a/last.pt runs/v6-stage7b/last.pt --out runs/v6-soup7/last.pt
-"$PY" export.py runs/v6-soup7/last.pt ../Sources/InkRecognition/Resources/inkrec.weights --model-version 11
-"$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
-# Stage 12 (recognition version 20's session, trained and measured, not shipped: MODEL_CARD,
+"$PY" export.py runs/v6-soup7/last.pt ../Sources/InkIndexResearchModels/Resources/inkrec.weights --model-version 11
+"$PY" golden.py --weights ../Sources/InkIndexResearchModels/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
+# Stage 12 (recognition version 20's session, trained and measured, not shipped: HISTORY.md,
 # "Recognition version 20"): the mean of stage 11's runs widened from 128 to 144 units a direction
 # (widen.py: a copy of each chosen unit, the weights that read it shared, a little noise), then
 # fine-tuned with stage 11's recipe on one thread for 95 minutes (24 epochs, 9,874 steps). It read
@@ -99,7 +100,7 @@ OMP_NUM_THREADS=1 "$PY" train.py --recipe research --alphabet latin --run runs/v
     --unipen-per-epoch 2000 --capitals-per-epoch 600 --marked-words 0.35 --headings 0.15 --ema 0.999 --val-lines 240 \
     --threads 1 --device "$DEVICE" \
     --language-weights '{"pt":1.5,"sv":3,"nb":3,"ro":5,"da":4,"hu":4,"tr":4,"cs":4,"pl":5,"it":6}'
-# Stage 13 (recognition version 22's session, tried, not shipped: MODEL_CARD, "Recognition version
+# Stage 13 (recognition version 22's session, tried, not shipped: HISTORY.md, "Recognition version
 # 22"): stage 11's mean with dropout raised from 0.15 to 0.3 (--config on a warm restart), stage 11's
 # recipe otherwise, one thread. Planned for 100 minutes, stopped by hand after epoch 21 (68 minutes,
 # 8,914 steps) with its validation subset where it began; read once, its best checkpoint scored
@@ -110,7 +111,7 @@ OMP_NUM_THREADS=1 "$PY" train.py --recipe research --alphabet latin --run runs/v
     --synth-per-epoch 1000 --unipen-per-epoch 2000 --capitals-per-epoch 600 --marked-words 0.35 --headings 0.15 --ema 0.999 \
     --val-lines 240 --threads 1 --device "$DEVICE" \
     --language-weights '{"pt":1.5,"sv":3,"nb":3,"ro":5,"da":4,"hu":4,"tr":4,"cs":4,"pl":5,"it":6}'
-# Stage 14 (recognition version 23, model version 17; MODEL_CARD, "Recognition version 23"): a new
+# Stage 14 (recognition version 23, model version 17; HISTORY.md, "Recognition version 23"): a new
 # research network grown from the open model's stage 10 (reproduce_open.sh; committed as
 # checkpoints/open-stage10.pt), not from the research lineage above: stage 11's recipe on IAM-OnDB,
 # UNIPEN and the composed lines from those weights, at a higher peak rate (5e-4) to carry them
@@ -123,7 +124,7 @@ OMP_NUM_THREADS=1 "$PY" train.py --recipe research --alphabet latin --run runs/c
     --unipen-per-epoch 2000 --capitals-per-epoch 600 --marked-words 0.35 --headings 0.15 --ema 0.999 --val-lines 240 \
     --threads 1 --device "$DEVICE" \
     --language-weights '{"pt":1.5,"sv":3,"nb":3,"ro":5,"da":4,"hu":4,"tr":4,"cs":4,"pl":5,"it":6}'
-"$PY" export.py runs/v6-soup7/last.pt ../Sources/InkRecognition/Resources/inkrec-research-alternate.weights --model-version 11
-"$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec-research-alternate.weights ../Tests/InkRecognitionTests/Fixtures/golden-research-alternate.json
-"$PY" export.py runs/cross1/last.pt ../Sources/InkRecognition/Resources/inkrec.weights --model-version 17
-"$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json
+"$PY" export.py runs/v6-soup7/last.pt ../Sources/InkIndexResearchModels/Resources/inkrec-research-alternate.weights --model-version 11
+"$PY" golden.py --weights ../Sources/InkIndexResearchModels/Resources/inkrec-research-alternate.weights ../Tests/InkRecognitionTests/Fixtures/golden-research-alternate.json
+"$PY" export.py runs/cross1/last.pt ../Sources/InkIndexResearchModels/Resources/inkrec.weights --model-version 17
+"$PY" golden.py --weights ../Sources/InkIndexResearchModels/Resources/inkrec.weights ../Tests/InkRecognitionTests/Fixtures/golden.json

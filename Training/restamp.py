@@ -1,9 +1,9 @@
 """Rewrites the metadata of an exported weights file without touching its tensors: the feature
 settings from features.py (F.config()) and, optionally, the model version. Used when the
 preprocessing changes but the network does not (feature version 2 added width normalization to
-the version 3 network's weights; MODEL_CARD.md). Needs no PyTorch.
+the version 3 network's weights; HISTORY.md, "Recognition version 5"). Needs no PyTorch.
 
-    python restamp.py ../Sources/InkRecognition/Resources/inkrec.weights --model-version 4 [--out PATH]
+    python restamp.py ../Sources/InkIndexResearchModels/Resources/inkrec.weights --model-version 4 [--out PATH]
 """
 import argparse, json, struct
 import features as F

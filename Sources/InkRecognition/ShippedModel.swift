@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let recognizer = try ShippedRecognizer.load(.open)       // any app may ship it
-/// let research = try ShippedRecognizer.load(.research)     // non-commercial research only
+/// let research = try ShippedRecognizer.load(.research)     // needs InkIndexResearchModels: non-commercial only
 /// print(ShippedModel.default, ShippedModel.open.terms)
 /// ```
 public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
@@ -52,6 +52,48 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
         }
     }
 
+    /// The version of what this model stores from a recognition: a library reads a note again
+    /// when the model it was read with, or that model's version, changed
+    /// (`NoteLibrary.notesToIndex(version:model:)`), so a new research network leaves libraries
+    /// the open model indexed alone.
+    ///
+    /// Bump a model's version whenever what is stored from its readings would come out
+    /// different: its weights (with `expectedModelVersion` and `Training/export.py`'s
+    /// `--model-version`), its decoding defaults, or its `ReadingPlan` and the models that plan
+    /// reads beside (the research model's version grows with the open model's). A change every
+    /// model's readings share, in the layout's rules or in how `InkSearch` cuts readings into
+    /// words and keys them, bumps all of them. Versions only grow. Until recognition version 23
+    /// one number covered every model; each started from it. The history of what each number
+    /// changed is `ShippedRecognizer.recognitionVersion`'s.
+    ///
+    /// ```swift
+    /// ShippedModel.open.recognitionVersion       // 23
+    /// ```
+    public var recognitionVersion: Int {
+        switch self {
+        case .open: 23
+        case .research: 23
+        case .researchAlternate: 23
+        }
+    }
+
+    /// The SwiftPM product whose bundle carries the model's weights: `InkIndex` (and
+    /// `InkCore`'s users through it) for the open model, `InkIndexResearchModels` for the models
+    /// trained on IAM-OnDB, which no commercial app may ship (`ShippedModelResources`).
+    public var product: String {
+        switch self {
+        case .open: "InkIndex"
+        case .research, .researchAlternate: "InkIndexResearchModels"
+        }
+    }
+
+    /// Whether this process can load the model: its product is linked and installed. O(1).
+    ///
+    /// ```swift
+    /// let model: ShippedModel = ShippedModel.research.isAvailable ? .research : .open
+    /// ```
+    public var isAvailable: Bool { ShippedModelResources.isAvailable(self) }
+
     /// The terms under which the model's weights may be used.
     public var terms: String {
         switch self {
@@ -60,7 +102,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
                 + "may be shipped in commercial and non-commercial apps, with the attribution in NOTICE."
         case .research, .researchAlternate:
             "Trained on IAM-OnDB, whose terms allow non-commercial research only: "
-                + "may not be shipped in a commercial app."
+                + "may not be shipped in a commercial app. Its weights are in the product InkIndexResearchModels."
         }
     }
 

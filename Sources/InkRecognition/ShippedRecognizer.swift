@@ -1,31 +1,28 @@
 import Foundation
 import InkCore
 
-public enum RecognitionError: Error, Equatable, CustomStringConvertible {
-    /// The shipped model's weights could not be found or read.
-    case modelUnavailable(String)
-    public var description: String {
-        switch self {
-        case .modelUnavailable(let why): "the recognition model is unavailable: \(why)"
-        }
-    }
-}
-
-/// The recognizers that ship with InkIndex: a neural network per `ShippedModel`
-/// (`Resources/inkrec-open.weights`, `Resources/inkrec.weights`; Training/MODEL_CARD.md) with the
-/// shipped decoding.
+/// The recognizers that ship with InkIndex: a neural network per `ShippedModel` with the shipped
+/// decoding. The open model's weights are this module's (`Resources/inkrec-open.weights`); the
+/// research models' are in the product `InkIndexResearchModels` (`ShippedModelResources`;
+/// Training/MODEL_CARD.md).
 ///
 /// ```swift
-/// let recognizer = try ShippedRecognizer.load(.open)    // or .research, or load() for the default
+/// let recognizer = try ShippedRecognizer.load(.open)    // or load() for the default
 /// let reading = try recognizer.recognize(line.strokes, maxCandidates: 5)
 /// ```
 public enum ShippedRecognizer {
-    /// Grows whenever what is stored from a recognition would come out different: the shipped
-    /// weights, the network's arithmetic, the shipped decoding, or how `InkSearch` cuts readings
-    /// into words and keys them (an index built by older rules must be rebuilt too, and
-    /// `StrokeRecognizer.recognitionVersion` is the one number apps compare). Bump it together
-    /// with `Training/export.py`'s `MODEL_VERSION` (checked by `load()`), the decoding defaults,
-    /// `WordTokenizer`'s and `TextNormalizer`'s word rules, or the layout's rules.
+    /// The recognition version of the default model (`ShippedModel.default.recognitionVersion`):
+    /// what `StrokeRecognizer.recognitionVersion` answers. Each model has its own version
+    /// (`ShippedModel.recognitionVersion`), and a library compares a note's stored model and
+    /// version with its indexer's, so a change to one model re-reads only the notes it read.
+    ///
+    /// A version grows whenever what is stored from a recognition would come out different: the
+    /// shipped weights, the network's arithmetic, the shipped decoding, or how `InkSearch` cuts
+    /// readings into words and keys them (an index built by older rules must be rebuilt too).
+    /// Bump the models' versions together with `Training/export.py`'s `MODEL_VERSION` (checked by
+    /// `load()`), the decoding defaults, `WordTokenizer`'s and `TextNormalizer`'s word rules, or
+    /// the layout's rules. Until version 23 one number covered every model; the history below is
+    /// of that number, and from version 24 on each model's entries say which model they bump.
     /// Version 3: 16-bit integer products (`QuantizedMatrix`). Version 4: hyphens, dashes and
     /// slashes next to a letter separate words (`TextNormalizer.separatesWords`), and keys fold
     /// British spellings onto American ones (`SpellingVariants`); same weights. Version 5: feature
@@ -76,24 +73,34 @@ public enum ShippedRecognizer {
     /// version 17), and it indexes each line beside the open model and the research network of
     /// version 22 (`ShippedModel.researchAlternate`), with its search calibration refitted on
     /// those readings; the open model is unchanged.
-    public static let recognitionVersion = 23
+    public static var recognitionVersion: Int { ShippedModel.default.recognitionVersion }
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
     /// A shipped model's weights, parsed (cached after the first call).
+    /// `RecognitionError.modelNotLinked` where the model's product is not installed
+    /// (`ShippedModelResources`).
     public static func weights(_ model: ShippedModel = .default) throws -> WeightsFile {
-        try cachedWeights[model]!.get()
+        try requireLinked(model)
+        return try cachedWeights.value(for: model).get()
     }
 
-    private static let cachedWeights: [ShippedModel: Result<WeightsFile, Error>] = Dictionary(
-        uniqueKeysWithValues: ShippedModel.allCases.map { model in (model, Result { try readWeights(model) }) })
+    /// Throws `RecognitionError.modelNotLinked` unless `model`'s product is installed: checked
+    /// before the caches, so that a model loaded before its product was installed is not
+    /// remembered as missing.
+    private static func requireLinked(_ model: ShippedModel) throws {
+        guard model.isAvailable else {
+            throw RecognitionError.modelNotLinked(model: model.identifier, product: model.product)
+        }
+    }
+
+    private static let cachedWeights = OnceCache<ShippedModel, Result<WeightsFile, any Error>> { model in
+        Result { try readWeights(model) }
+    }
 
     private static func readWeights(_ model: ShippedModel) throws -> WeightsFile {
         let name = model.resourceName
-        guard let url = Bundle.module.url(forResource: name, withExtension: "weights", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: name, withExtension: "weights") else {
-            throw RecognitionError.modelUnavailable("Resources/\(name).weights is missing from the bundle")
-        }
+        let url = try ShippedModelResources.weightsURL(for: model)
         let file = try WeightsFile(data: Data(contentsOf: url))
         guard file.metadata.modelVersion == model.expectedModelVersion else {
             throw RecognitionError.modelUnavailable(
@@ -116,6 +123,7 @@ public enum ShippedRecognizer {
     /// The network is built once per model and list of languages and shared (a vocabulary
     /// makes only a new decoder), so a recognizer per note costs no network.
     public static func load(_ model: ShippedModel, languages: [RecognitionLanguage], vocabulary: [String] = []) throws -> NeuralLineRecognizer {
+        try requireLinked(model)
         let supported = Set(model.supportedLanguages)
         let options = DecodingOptions.shipped(for: model, languages: languages.filter(supported.contains))
         let shared = try languageReaders.value(for: LanguageChoice(model: model, languages: options.languages)).get()
@@ -168,7 +176,7 @@ public enum ShippedRecognizer {
 
     /// A shipped model's network with other decoding options.
     public static func load(_ model: ShippedModel, decoding: DecodingOptions) throws -> NeuralLineRecognizer {
-        try NeuralLineRecognizer(weights: weights(model), decoding: decoding, recognitionVersion: recognitionVersion,
+        try NeuralLineRecognizer(weights: weights(model), decoding: decoding, recognitionVersion: model.recognitionVersion,
                                  recognitionModel: model.identifier)
     }
 }

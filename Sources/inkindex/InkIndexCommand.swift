@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InkIndex
+import InkIndexResearchModels
 
 /// `inkindex`: reads handwriting from pen strokes and makes it searchable.
 ///
@@ -63,6 +64,9 @@ struct InkIndexCommand: AsyncParsableCommand {
     /// message; the parser's own errors (unknown option, bad value, failed validation) are
     /// usage errors (2) rather than the parser's default 64; anything else is a failure (1).
     static func main() async {
+        // The tool is for research and evaluation as much as for use: it links the research
+        // models (non-commercial) and keeps `--model research` (ShippedModelResources).
+        ResearchModels.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.isEmpty {
             print(helpMessage())

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import InkIndex
+import InkTestSupport
 import Testing
 @testable import inkindex
 
 /// The command line as scripts and the README spell it: every spelling here worked before the
 /// CLI moved to swift-argument-parser and must keep working.
-@Suite struct CLIParsingTests {
+@Suite(.researchModels) struct CLIParsingTests {
     private func parse(_ arguments: [String]) throws -> ParsableCommand {
         try InkIndexCommand.parseAsRoot(arguments)
     }

@@ -2,6 +2,7 @@ import Foundation
 import InkSynthesis
 import Testing
 @testable import InkIndex
+import InkTestSupport
 #if canImport(PencilKit)
 import PencilKit
 #endif
@@ -9,7 +10,7 @@ import PencilKit
 /// Runs the code examples of the DocC articles (Sources/InkIndex/InkIndex.docc,
 /// Sources/InkCore/InkCore.docc). Each example appears here verbatim between the lines that give
 /// it its inputs and check what it says; `everyArticleExampleIsRunHere` keeps the two in step.
-@Suite struct DocumentationExamplesTests {
+@Suite(.researchModels) struct DocumentationExamplesTests {
     // MARK: Getting started; The note library
 
     @Test func gettingStartedReadsAndSearchesADrawing() async throws {
@@ -236,7 +237,7 @@ import PencilKit
             }
         }
 
-        let weightsURL = Self.packageRoot.appendingPathComponent("Sources/InkRecognition/Resources/inkrec.weights")
+        let weightsURL = Self.packageRoot.appendingPathComponent("Sources/InkRecognition/Resources/inkrec-open.weights")
 
         let weights = try WeightsFile(data: Data(contentsOf: weightsURL))
         var decoding = DecodingOptions.shipped
@@ -311,13 +312,17 @@ import PencilKit
         #expect(warnings.contains("'id' read as 'xml:id'"))
         #expect(try await library.notes().map(\.title).sorted() == ["Romans, page 1", "Romans, page 2"])
 
-        #if canImport(PencilKit)
-        let recognizer = StrokeRecognizer(model: .open)
-        func canvasViewDrawingDidChange(_ canvasView: PKCanvasView) {
-            let drawing = Drawing(canvasView.drawing)
-            Task { await recognizer.updateDrawing(drawing) }
+        // PKCanvasView is UIKit's (iOS, iPadOS, Mac Catalyst), a view made on the main actor;
+        // macOS has PencilKit's drawings but not its canvas.
+        #if canImport(PencilKit) && canImport(UIKit)
+        await MainActor.run {
+            let recognizer = StrokeRecognizer(model: .open)
+            func canvasViewDrawingDidChange(_ canvasView: PKCanvasView) {
+                let drawing = Drawing(canvasView.drawing)
+                Task { await recognizer.updateDrawing(drawing) }
+            }
+            canvasViewDrawingDidChange(PKCanvasView())
         }
-        canvasViewDrawingDidChange(PKCanvasView())
         #endif
     }
 

@@ -16,7 +16,7 @@ import InkTools
     /// The transcript reader under a model's name, standing in for a shipped model.
     struct NamedModelReader: LineRecognizing {
         var recognitionModel: String
-        var recognitionVersion: Int { base.recognitionVersion }
+        var recognitionVersion = 5
         let base = TranscriptRecognizer(recognitionVersion: 5)
         func recognize(_ strokes: [Stroke], maxCandidates: Int) throws -> LineRecognition {
             try base.recognize(strokes, maxCandidates: maxCandidates)
@@ -41,6 +41,44 @@ import InkTools
         #expect(try await library.indexModel(noteID: "n0") == "open")
         #expect(try await library.notesToIndex(version: 5, model: "open").isEmpty)
         #expect(try await library.search("grace").map(\.noteID) == ["n0"])
+    }
+
+    /// Each model has its own recognition version: a new research network leaves a library the
+    /// open model read alone, and the model that changed reads its own notes again.
+    @Test func onlyTheNotesOfTheModelWhoseVersionGrewAreReadAgain() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let open = ShippedModel.open.recognitionVersion, research = ShippedModel.research.recognitionVersion
+        for id in ["n0", "n1"] { try await library.add(transcribedPage(["grace and peace"], id: id), id: id) }
+        try await library.index(noteID: "n0", using: NoteIndexer(recognizer: NamedModelReader(recognitionModel: "open", recognitionVersion: open)))
+        let researchLibrary = NoteIndexer(recognizer: NamedModelReader(recognitionModel: "research", recognitionVersion: research))
+        try await library.index(noteID: "n1", using: researchLibrary)
+
+        // The research model's version grows; the open model's does not.
+        let newResearch = NoteIndexer(recognizer: NamedModelReader(recognitionModel: "research", recognitionVersion: research + 1))
+        let openIndexer = NoteIndexer(recognizer: NamedModelReader(recognitionModel: "open", recognitionVersion: open))
+        #expect(try await library.notesToIndex(version: open, model: "open") == ["n1"], "only the note another model read")
+        #expect(try await library.notesToIndex(version: research + 1, model: "research") == ["n0", "n1"])
+        #expect(try await library.notesToIndex(version: research, model: "research") == ["n0"])
+
+        // An app on the open model: its notes are not read again.
+        let (openOnly, openDirectory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: openDirectory) }
+        try await openOnly.add(transcribedPage(["grace and peace"], id: "a"), id: "a")
+        #expect(try await LibraryRebuilder(library: openOnly, indexer: openIndexer).run().done == 1)
+        #expect(try await LibraryRebuilder(library: openOnly, indexer: openIndexer).run().done == 0)
+        #expect(try await LibraryRebuilder(library: openOnly, indexer: newResearch).run().done == 1)
+    }
+
+    /// The shipped recognizers carry their own model's version; the static one answers for the
+    /// default model.
+    @Test func shippedRecognizersCarryTheirModelsVersion() throws {
+        #expect(try ShippedRecognizer.load(.open).recognitionVersion == ShippedModel.open.recognitionVersion)
+        #expect(try ShippedRecognizer.loadForIndexing(.open).recognitionVersion == ShippedModel.open.recognitionVersion)
+        #expect(StrokeRecognizer.recognitionVersion == ShippedModel.default.recognitionVersion)
+        #expect(StrokeRecognizer(model: .open, preferredLanguages: ["en"], reading: .once).recognitionVersion
+                == ShippedModel.open.recognitionVersion)
+        #expect(ShippedRecognizer.recognitionVersion == ShippedModel.default.recognitionVersion)
     }
 
     @Test func migrationFromVersion6RecordsTheResearchModelAndKeepsDrawings() async throws {
