@@ -6,7 +6,9 @@ import PackageDescription
 
 let package = Package(
     name: "SearchNotes",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    // At least InkIndex's own (../../Package.swift): SwiftPM refuses a dependency whose platforms
+    // are newer than the package that uses it. `.ci/check-platforms` keeps the two in step.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(name: "InkIndex", path: "../.."),
     ],
