@@ -17,7 +17,7 @@ MIN_SCALE_FRACTION = 0.01   # h is at least this fraction of the largest boundin
 # (x extent of the ink per down-stroke, in units of h) comes within a band around the typical
 # pitch of IAM-OnDB's training lines. Narrower bands undo more of a stretch but cost CER on
 # unstretched ink, since the network was trained on each writer's natural width (band 1.2
-# chosen on testset_v and held-out UNIPEN words, MODEL_CARD.md).
+# chosen on testset_v and held-out UNIPEN words, HISTORY.md, "Recognition version 5").
 PITCH_TURN = 0.25           # vertical travel (units of h) that reverses the pen's direction
 PITCH_MIN_DOWNSTROKES = 3   # fewer down-strokes than this: too little ink to tell, x is kept
 REFERENCE_PITCH = 0.4637    # median pitch of IAM-OnDB trainset lines (measure_pitch.py)

@@ -2,13 +2,13 @@
 # Measures a checkpoint of either model with the release build's decoding, without rebuilding: the
 # checkpoint is exported into a copy of the built binary's resources in place of the weights of
 # its recipe's model (open or research, stamped with the model version this build expects for
-# it), and every figure MODEL_CARD reports for a stage is taken from it.
+# it), and every figure MODEL_CARD.md and HISTORY.md report for a stage is taken from it.
 #
 #     swift build -c release --product inkindex              # once, from the repository root
 #     Training/measure_checkpoint.sh Training/runs/open9/last.pt /tmp/open9 [SETS]
 #
 # SETS is the folder of language and capitals sets (default Training/cache/eval; the sets of
-# version 15 are remade as MODEL_CARD says, "Recognition version 16"). OUT gets one JSON report
+# version 15 are remade as HISTORY.md says, "Recognition version 16"). OUT gets one JSON report
 # per set (`inkindex eval --json`), languages.json (eval_languages.py), search-v.txt and
 # search-t.txt (bench-search --quality), and summary.txt, which it also prints. Run it from the
 # repository root with ../shared/data present; it takes about 6 minutes on one core

@@ -31,7 +31,7 @@ OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open2/best.pt --run r
     --val-lines 240 --threads 2 --device "$DEVICE"
 # Stage 4 (recognition version 13): from stage 3's best checkpoint at a lower peak rate, capitals
 # drawn 800 times an epoch, the languages stage 3 read worst weighted more. It was stopped after
-# 4,043 steps at a session's time limit, and its last checkpoint ships (MODEL_CARD, version 13).
+# 4,043 steps at a session's time limit, and its last checkpoint ships (HISTORY.md, version 13).
 STAGE4="${6:-100}"
 OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open3/best.pt --run runs/open4 --budget-minutes "$STAGE4" \
     --max-steps 4043 --lr 5e-4 --seed 4 --unipen-per-epoch 4000 --word-lines-per-epoch 2000 --synth-per-epoch 2000 \
@@ -39,7 +39,7 @@ OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open3/best.pt --run r
     --language-weights '{"pt":1.5,"sv":2.5,"nb":3,"ro":2,"da":3.5,"hu":2.5,"tr":3,"cs":3,"pl":3,"it":2,"fil":2,"id":2,"ms":1.5}'
 # Stage 5 (recognition version 14): from stage 4's last checkpoint at a low peak rate (3e-4), so
 # that the cosine schedule ends inside the budget (it did: 13 epochs, 3,813 steps), Polish and
-# Italian weighted more. Its last checkpoint ships (MODEL_CARD, version 14).
+# Italian weighted more. Its last checkpoint ships (HISTORY.md, version 14).
 STAGE5="${7:-85}"
 OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open4/last.pt --run runs/open5 --budget-minutes "$STAGE5" \
     --max-steps 3813 --lr 3e-4 --seed 5 --unipen-per-epoch 4000 --word-lines-per-epoch 2000 --synth-per-epoch 2000 \
@@ -48,7 +48,7 @@ OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open4/last.pt --run r
 # Stage 6 (recognition version 15): from stage 5's last checkpoint at a peak rate of 2.5e-4 for
 # the whole budget (27 epochs, 8,269 steps, the schedule run to its end), capitals drawn 1,200
 # times an epoch, Italian, Dutch, Spanish and French weighted more. Its last checkpoint ships
-# (MODEL_CARD, version 15).
+# (HISTORY.md, version 15).
 STAGE6="${8:-100}"
 OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open5/last.pt --run runs/open6 --budget-minutes "$STAGE6" \
     --max-steps 8269 --lr 2.5e-4 --seed 6 --unipen-per-epoch 4000 --word-lines-per-epoch 2000 --synth-per-epoch 2000 \
@@ -57,7 +57,7 @@ OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open5/last.pt --run r
 # Stage 7 (recognition version 16): from stage 6's last checkpoint at a peak rate of 3e-4 (24 epochs,
 # 8,102 steps, the schedule run to its end), a quarter of the composed words drawn from those with
 # a letter beyond a-z, acutes and graves made of a writer's apostrophe leaned as real ones, and 600
-# lines an epoch in Hershey print and script (hershey.py). Its last checkpoint shipped (MODEL_CARD,
+# lines an epoch in Hershey print and script (hershey.py). Its last checkpoint shipped (HISTORY.md,
 # version 16).
 STAGE7="${9:-85}"
 OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open6/last.pt --run runs/open7 --budget-minutes "$STAGE7" \
@@ -89,7 +89,7 @@ OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open9/last.pt --run r
     --max-steps 7887 --seed 10 $LATE --headings 0.15 --language-weights "{\"it\":5,\"cs\":5,$WEIGHTS}"
 "$PY" export.py runs/open10/last.pt ../Sources/InkRecognition/Resources/inkrec-open.weights --model-version 16
 "$PY" golden.py --weights ../Sources/InkRecognition/Resources/inkrec-open.weights ../Tests/InkRecognitionTests/Fixtures/golden-open.json
-# Stage 11 (trained, not shipped: MODEL_CARD, version 18): from stage 10's last checkpoint, the
+# Stage 11 (trained, not shipped: HISTORY.md, version 18): from stage 10's last checkpoint, the
 # late settings with a moving average of the weights (--ema 0.999, which the checkpoints hold),
 # 20% of the composed texts headings, 35% of the words marked ones, Italian weighted 6 and Swedish
 # 3.5 (a later option or JSON key overrides an earlier one). It ran on one thread beside the
@@ -98,7 +98,7 @@ STAGE11="${13:-100}"
 OMP_NUM_THREADS=1 "$PY" train.py --recipe open --init runs/open10/last.pt --run runs/open11 --budget-minutes "$STAGE11" \
     --max-steps 6117 --seed 11 $LATE --marked-words 0.35 --headings 0.2 --ema 0.999 --threads 1 \
     --language-weights "{\"it\":6,\"cs\":4,$WEIGHTS,\"sv\":3.5}"
-# Stage 12 (recognition version 19's session, trained and measured, not shipped: MODEL_CARD): two
+# Stage 12 (recognition version 19's session, trained and measured, not shipped: HISTORY.md): two
 # runs from stage 10's last checkpoint, side by side on one thread each, that differ only in their
 # seed (the research model's stage 11 recipe for averaging, Training/README.md "Averaging runs"):
 # 40 minutes each at a lower peak rate, Italian weighted 7 (8 epochs, 2,669 and 2,683 steps); then
@@ -112,7 +112,7 @@ stage12_run() {  # suffix, seed, steps
 stage12_run a 12 2669
 stage12_run b 13 2683
 "$PY" soup.py runs/open12a/last.pt runs/open12b/last.pt --out runs/open-soup12/last.pt
-# Stage 13 (recognition version 21's session, trained and measured, not shipped: MODEL_CARD,
+# Stage 13 (recognition version 21's session, trained and measured, not shipped: HISTORY.md,
 # "Recognition version 21"): a warm restart from stage 10's last checkpoint at twice the late peak
 # rate (4e-4), to see whether a larger step leaves the plateau of stages 11 and 12; one thread
 # beside measurement, 110 minutes, 21 epochs, 7,128 steps.
