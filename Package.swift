@@ -7,6 +7,8 @@ import PackageDescription
 //                        ← InkSearch (keys) ← InkIndex (façade, store)
 //                        Only material any app may ship: the open network, and data whose terms
 //                        allow commercial use (each Resources/TERMS.json; ProductResourcesTests).
+//                        InkIndexLanguages (the 19 languages other than English; in the InkIndex
+//                        product, not in InkIndexEnglish).
 //   what a non-commercial app adds:  InkIndexResearchModels (the networks trained on IAM-OnDB).
 //   what measures it:    InkTools (benchmarks, evaluation, stand-in recognizers, the demo)
 //                        on InkIndex and InkSynthesis (synthetic ink); used by the CLI and tests.
@@ -15,10 +17,13 @@ let package = Package(
     name: "InkIndex",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .library(name: "InkIndex", targets: ["InkIndex"]),
+        // The library with all 20 languages' decoding data; InkIndexEnglish is the same library
+        // with English's alone, 10.1 MB smaller (ShippedLanguageData).
+        .library(name: "InkIndex", targets: ["InkIndex", "InkIndexLanguages"]),
+        .library(name: "InkIndexEnglish", targets: ["InkIndex"]),
         .library(name: "InkCore", targets: ["InkCore"]),
         // The research networks, trained on IAM-OnDB (non-commercial research only): an app adds
-        // this product by name and calls `ResearchModels.install()`.
+        // this product by name; its bundle is then found beside InkRecognition's.
         .library(name: "InkIndexResearchModels", targets: ["InkIndexResearchModels"]),
         .library(name: "InkServer", targets: ["InkServer"]),
         .executable(name: "inkindex", targets: ["inkindex"]),
@@ -49,6 +54,9 @@ let package = Package(
         // The research models' weights (`ShippedModel.research`, `.researchAlternate`), which no
         // commercial app may ship: a product of their own, registered with InkRecognition.
         .target(name: "InkIndexResearchModels", dependencies: ["InkRecognition"], resources: [.copy("Resources")]),
+        // The character models and word priors of the 19 languages other than English, found
+        // beside InkRecognition's bundle where linked (the InkIndex product links them).
+        .target(name: "InkIndexLanguages", dependencies: ["InkRecognition"], resources: [.copy("Resources")]),
         // Normalization, confusion classes, scripture references, word tokens, matching.
         // Where each word stands (cluster, marks, relations: `PageMarkup`) comes from the layout.
         .target(name: "InkSearch", dependencies: ["InkCore", "InkLayout", "InkRecognition"], resources: [.copy("Resources")]),
@@ -69,25 +77,25 @@ let package = Package(
         // layout and server-load benchmarks, recognition evaluation and held-out writers, noisy
         // and transcript stand-in recognizers, the demo's notes.
         .target(name: "InkTools", dependencies: [
-            "InkIndex", "InkIndexResearchModels", "InkSynthesis", "InkServer", "InkPostgres",
+            "InkIndex", "InkIndexLanguages", "InkIndexResearchModels", "InkSynthesis", "InkServer", "InkPostgres",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // The command line: one ParsableCommand per subcommand, in a folder per concept.
         .executableTarget(name: "inkindex", dependencies: [
-            "InkIndex", "InkIndexResearchModels", "InkServer", "InkPostgres", "InkTools", "InkSynthesis",
+            "InkIndex", "InkIndexLanguages", "InkIndexResearchModels", "InkServer", "InkPostgres", "InkTools", "InkSynthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "InkCoreTests", dependencies: ["InkCore", "InkSynthesis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSynthesisTests", dependencies: ["InkSynthesis"]),
         .testTarget(name: "InkLayoutTests", dependencies: ["InkLayout", "InkSynthesis", "InkTools"]),
-        .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkIndexResearchModels", "InkSynthesis", "InkTools", "InkTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkSynthesis", "InkTools"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InkSearchTests", dependencies: ["InkSearch", "InkLayout", "InkSynthesis"]),
         // What several test targets share: finding the built `inkindex`.
-        .target(name: "InkTestSupport", dependencies: ["InkPostgres", "InkIndexResearchModels"], path: "Tests/InkTestSupport"),
-        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkIndexResearchModels", "InkTools", "InkSynthesis", "InkTestSupport"]),
+        .target(name: "InkTestSupport", dependencies: ["InkPostgres"], path: "Tests/InkTestSupport"),
+        .testTarget(name: "InkIndexTests", dependencies: ["InkIndex", "InkTools", "InkSynthesis", "InkTestSupport"]),
         .testTarget(name: "InkToolsTests", dependencies: ["InkTools", "InkIndex", "InkSynthesis"]),
         .testTarget(name: "InkServerTests", dependencies: [
             "InkServer", "InkIndex", "InkPostgres", "InkTools", "InkSynthesis", "InkTestSupport",
@@ -98,7 +106,7 @@ let package = Package(
         // Against a throwaway PostgreSQL cluster (skipped where its binaries are absent).
         .testTarget(name: "InkPostgresTests", dependencies: ["InkPostgres", "InkIndex", "InkTools", "InkTestSupport"]),
         // Parses command lines with the CLI's own declarations and runs the built binary.
-        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport", "InkIndex", "InkIndexResearchModels", "InkPostgres", "InkTools"]),
+        .testTarget(name: "InkIndexCLITests", dependencies: ["inkindex", "InkTestSupport", "InkIndex", "InkPostgres", "InkTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

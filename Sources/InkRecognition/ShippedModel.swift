@@ -17,7 +17,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// words of 20 languages composed from UNIPEN's and UJI's characters): the more accurate
     /// reader, which no commercial app may ship. Since model version 17 (recognition version
     /// 23) its network is the open model's, fine-tuned on IAM-OnDB with the research recipe
-    /// (`Training/MODEL_CARD.md`, "Recognition version 23").
+    /// (`Training/MODEL_CARD.md`, "The research model").
     case research
     /// The research model of recognition versions 19 to 22 (model version 11): a network of
     /// another lineage, trained from scratch on IAM-OnDB. It reads a little worse than
@@ -87,7 +87,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
         }
     }
 
-    /// Whether this process can load the model: its product is linked and installed. O(1).
+    /// Whether this process can load the model: its product is linked (or installed).
     ///
     /// ```swift
     /// let model: ShippedModel = ShippedModel.research.isAvailable ? .research : .open
@@ -106,8 +106,10 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
         }
     }
 
-    /// The languages the model's alphabet can write (`RecognitionLanguage.isWritable`), English
-    /// first; English alone where the weights cannot be read.
+    /// The languages the model's alphabet can write (`RecognitionLanguage.isWritable`) and whose
+    /// decoding data this app carries (`ShippedLanguageData`: all 20 with the `InkIndex` product,
+    /// English alone with `InkIndexEnglish`), English first; English alone where the weights
+    /// cannot be read.
     ///
     /// ```swift
     /// ShippedModel.open.supportedLanguages.map(\.code)   // ["en", "es", "fr", …]
@@ -115,7 +117,7 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     public var supportedLanguages: [RecognitionLanguage] {
         guard let weights = try? ShippedRecognizer.weights(self) else { return [.english] }
         let alphabet = Array(weights.metadata.alphabet)
-        return RecognitionLanguage.all.filter { $0.isWritable(with: alphabet) }
+        return RecognitionLanguage.all.filter { $0.isWritable(with: alphabet) && ShippedLanguageData.isAvailable($0) }
     }
 
     /// The identifier a note library stores for notes this model indexed ("open", "research",

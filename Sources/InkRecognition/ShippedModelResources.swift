@@ -6,27 +6,29 @@ import Foundation
 /// - the `InkIndex` and `InkCore` products carry the open model (`ShippedModel.open`) and only
 ///   data whose terms allow commercial use;
 /// - the research models (`.research`, `.researchAlternate`), trained on IAM-OnDB (non-commercial
-///   research only), are in the product `InkIndexResearchModels`. A non-commercial app adds it by
-///   name and installs it once at launch; until then loading them throws
-///   `RecognitionError.modelNotLinked`, which names the product.
+///   research only), are in the product `InkIndexResearchModels`. An app that links it can load
+///   them: its bundle is found beside InkRecognition's (`SiblingBundle`). An app that does not
+///   gets `RecognitionError.modelNotLinked`, which names the product.
+///
+/// Where an app places bundles elsewhere (a framework of its own), `ResearchModels.install()`
+/// registers the product's bundle explicitly.
 ///
 /// ```swift
-/// import InkIndex
-/// import InkIndexResearchModels          // non-commercial apps only
-///
-/// ResearchModels.install()               // registers the bundle that holds the research weights
+/// // Package.swift: .product(name: "InkIndexResearchModels", package: "InkIndex")   (non-commercial apps only)
+/// ShippedModel.research.isAvailable               // true where the product is linked
 /// let recognizer = try ShippedRecognizer.load(.research)
 /// ```
 public enum ShippedModelResources {
     /// Makes `bundle` the place the weights of `models` are read from (its `Resources` folder or
-    /// its root, `<resourceName>.weights`). Called by a product that carries models, such as
-    /// `ResearchModels.install()`; idempotent. O(models).
+    /// its root, `<resourceName>.weights`), wherever it lies. Called by a product that carries
+    /// models, such as `ResearchModels.install()`; idempotent. O(models).
     public static func register(_ bundle: Bundle, for models: [ShippedModel]) {
         registry.register(bundle, for: models)
     }
 
     /// Whether the weights of `model` are linked into this process: the open model always, the
-    /// research models once `InkIndexResearchModels` is installed. O(1).
+    /// research models where `InkIndexResearchModels` is linked (or installed). O(1) after the
+    /// first call.
     ///
     /// ```swift
     /// ShippedModelResources.isAvailable(.research)   // false in an app without the research product
@@ -36,21 +38,24 @@ public enum ShippedModelResources {
     }
 
     /// The URL of `model`'s weights file; `RecognitionError.modelNotLinked` where its product is
-    /// not installed, `.modelUnavailable` where the bundle lacks the file.
+    /// not linked, `.modelUnavailable` where the bundle lacks the file.
     static func weightsURL(for model: ShippedModel) throws -> URL {
         try registry.weightsURL(for: model)
     }
 
-    static let registry = Registry(builtIn: [.open: Bundle.module])
+    static let registry = Registry(builtIn: [.open: Bundle.module], discover: SiblingBundle.named)
 
-    /// The bundles that hold each model's weights. Separate from the static entry points so that
-    /// a test can see an empty registry whatever the process has installed.
+    /// The bundles that hold each model's weights: registered, built in, or found as the bundle
+    /// of the model's product (`ShippedModel.product`). Separate from the static entry points so
+    /// that a test can see a registry that finds nothing, whatever this process links.
     final class Registry: @unchecked Sendable {
         private let lock = NSLock()
         private var bundles: [ShippedModel: Bundle]
+        private let discover: @Sendable (String) -> Bundle?
 
-        init(builtIn: [ShippedModel: Bundle] = [:]) {
+        init(builtIn: [ShippedModel: Bundle] = [:], discover: @escaping @Sendable (String) -> Bundle? = { _ in nil }) {
             bundles = builtIn
+            self.discover = discover
         }
 
         func register(_ bundle: Bundle, for models: [ShippedModel]) {
@@ -62,7 +67,10 @@ public enum ShippedModelResources {
         func bundle(for model: ShippedModel) -> Bundle? {
             lock.lock()
             defer { lock.unlock() }
-            return bundles[model]
+            if let bundle = bundles[model] { return bundle }
+            guard let found = discover(model.product) else { return nil }
+            bundles[model] = found
+            return found
         }
 
         func weightsURL(for model: ShippedModel) throws -> URL {

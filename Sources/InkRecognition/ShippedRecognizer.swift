@@ -78,15 +78,15 @@ public enum ShippedRecognizer {
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }
 
     /// A shipped model's weights, parsed (cached after the first call).
-    /// `RecognitionError.modelNotLinked` where the model's product is not installed
+    /// `RecognitionError.modelNotLinked` where the model's product is not linked
     /// (`ShippedModelResources`).
     public static func weights(_ model: ShippedModel = .default) throws -> WeightsFile {
         try requireLinked(model)
         return try cachedWeights.value(for: model).get()
     }
 
-    /// Throws `RecognitionError.modelNotLinked` unless `model`'s product is installed: checked
-    /// before the caches, so that a model loaded before its product was installed is not
+    /// Throws `RecognitionError.modelNotLinked` unless `model`'s product is linked: checked
+    /// before the caches, so that a model loaded before its product was installed (`ResearchModels.install()`) is not
     /// remembered as missing.
     private static func requireLinked(_ model: ShippedModel) throws {
         guard model.isAvailable else {

@@ -65,7 +65,8 @@ struct InkIndexCommand: AsyncParsableCommand {
     /// usage errors (2) rather than the parser's default 64; anything else is a failure (1).
     static func main() async {
         // The tool is for research and evaluation as much as for use: it links the research
-        // models (non-commercial) and keeps `--model research` (ShippedModelResources).
+        // models (non-commercial) and keeps `--model research`. Their bundle is found beside the
+        // executable; installing also finds it where the tool is moved without it beside.
         ResearchModels.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.isEmpty {

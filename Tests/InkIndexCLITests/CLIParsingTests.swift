@@ -1,13 +1,12 @@
 import ArgumentParser
 import Foundation
 import InkIndex
-import InkTestSupport
 import Testing
 @testable import inkindex
 
 /// The command line as scripts and the README spell it: every spelling here worked before the
 /// CLI moved to swift-argument-parser and must keep working.
-@Suite(.researchModels) struct CLIParsingTests {
+@Suite struct CLIParsingTests {
     private func parse(_ arguments: [String]) throws -> ParsableCommand {
         try InkIndexCommand.parseAsRoot(arguments)
     }

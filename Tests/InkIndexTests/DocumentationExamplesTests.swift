@@ -2,7 +2,6 @@ import Foundation
 import InkSynthesis
 import Testing
 @testable import InkIndex
-import InkTestSupport
 #if canImport(PencilKit)
 import PencilKit
 #endif
@@ -10,7 +9,7 @@ import PencilKit
 /// Runs the code examples of the DocC articles (Sources/InkIndex/InkIndex.docc,
 /// Sources/InkCore/InkCore.docc). Each example appears here verbatim between the lines that give
 /// it its inputs and check what it says; `everyArticleExampleIsRunHere` keeps the two in step.
-@Suite(.researchModels) struct DocumentationExamplesTests {
+@Suite struct DocumentationExamplesTests {
     // MARK: Getting started; The note library
 
     @Test func gettingStartedReadsAndSearchesADrawing() async throws {
@@ -134,7 +133,7 @@ import PencilKit
     @Test func eachLineIsReadAgainForSearch() async throws {
         let notes = StrokeRecognizer(model: .open)                  // three readings a line
         let once = StrokeRecognizer(model: .open, reading: .once)   // one
-        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.research))  // three networks
+        let indexer = NoteIndexer(recognizer: try ShippedRecognizer.loadForIndexing(.research))  // three networks (InkIndexResearchModels)
 
         let drawing = InkSynthesizer(seed: 3).page(lines: ["Amazing grace"]).drawing
         await notes.updateDrawing(drawing)

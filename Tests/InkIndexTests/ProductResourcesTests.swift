@@ -8,7 +8,7 @@ import Testing
 /// file no manifest accounts for, or weights trained by another recipe than the open one fail.
 @Suite struct ProductResourcesTests {
     /// The products any app may ship.
-    static let commercialProducts = ["InkIndex", "InkCore"]
+    static let commercialProducts = ["InkIndex", "InkIndexEnglish", "InkCore"]
 
     @Test func theProductsAnyAppMayShipReachOnlyCommercialMaterial() throws {
         guard let package = try PackageGraph.load() else { return }

@@ -1,11 +1,10 @@
 import Foundation
 import Testing
-import InkTestSupport
 @testable import InkRecognition
 
 /// Swift against the training pipeline (Training/golden.py), on synthetic ink, for each shipped
 /// model (its own features: the open model's reference pitch is its own).
-@Suite(.researchModels) struct GoldenTests {
+@Suite struct GoldenTests {
     static func fixtureAndWeights(_ model: ShippedModel) throws -> (GoldenFixture, WeightsFile) {
         (try GoldenFixture.load(model == .research ? "golden" : "golden-\(model.identifier)"), try ShippedRecognizer.weights(model))
     }

@@ -1,11 +1,10 @@
 import Testing
-import InkTestSupport
 @testable import InkRecognition
 
 /// Each language has its own character model since recognition version 14, and every model and
 /// language is read at the balance tuned for English, but for the research models reading
 /// English, which trust the English model more since version 20.
-@Suite(.researchModels) struct LanguageModelBalanceTests {
+@Suite struct LanguageModelBalanceTests {
     @Test func everyModelAndLanguageIsReadAtTheTunedBalance() {
         for model in ShippedModel.allCases {
             let englishFirst: LanguageModelBalance = model == .open ? .english : .researchEnglish

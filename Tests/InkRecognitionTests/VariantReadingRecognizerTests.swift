@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import InkCore
-import InkTestSupport
 @testable import InkRecognition
 
 /// Reads a line as "wide", "narrow" or "plain" by the horizontal scale of its strokes'
@@ -47,7 +46,7 @@ private struct ScriptedRecognizer: LineRecognizing {
     }
 }
 
-@Suite(.researchModels) struct VariantReadingRecognizerTests {
+@Suite struct VariantReadingRecognizerTests {
     let stroke = Stroke(points: [StrokePoint(location: CGPoint(x: 10, y: 20)), StrokePoint(location: CGPoint(x: 30, y: 24))])
 
     @Test func readsTheInkAsWrittenThenEachVariantAsAnAlternate() throws {

@@ -1,9 +1,8 @@
 import Foundation
 import Testing
-import InkTestSupport
 @testable import InkRecognition
 
-@Suite(.researchModels) struct WeightsFileTests {
+@Suite struct WeightsFileTests {
     /// A valid file with one tensor, as Training/export.py writes it.
     static func file(header: String, data: [UInt8], magic: String = "INKW", format: UInt32 = 1) -> Data {
         var bytes = Array(magic.utf8)

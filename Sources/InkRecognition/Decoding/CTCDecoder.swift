@@ -65,12 +65,12 @@ public struct CTCDecoder: Sendable {
     // Tuned on IAM-OnDB testset_v (never testset_t): Training/lm/README.md, "Decoding weights".
     public static let defaultLanguageModelWeight = 0.6
     public static let defaultInsertionBonus = 2.0
-    // Tuned on testset_v's first 400 lines (Training/MODEL_CARD.md, "Word prior"): with the
+    // Tuned on testset_v's first 400 lines (Training/HISTORY.md, "Word prior"): with the
     // character LM's weight and bonus unchanged, testset_v CER -0.46 points for ~1 ms a line.
     public static let defaultWordPriorWeight = 0.2
     // Since recognition version 9, 1 + 0.4 a character (3 for a word of five; 3 for every word
     // before): testset_v 5.75% -> 5.74%, composed capital headings 5.10% -> 4.53%, which had
-    // run unknown words together (Training/MODEL_CARD.md, "Recognition version 9").
+    // run unknown words together (Training/HISTORY.md, "Recognition version 9").
     public static let defaultUnknownWordPenalty = 1.0
     public static let defaultUnknownWordPenaltyPerLetter = 0.4
 

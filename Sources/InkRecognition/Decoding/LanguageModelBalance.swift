@@ -5,7 +5,7 @@
 /// (`NGramLanguageModel.shipped(_:)`), so one balance serves them nearly all: the one tuned for
 /// English on IAM-OnDB testset_v, which the sweep over the 19 other languages' validation words
 /// chose as well (0.4 / 1.5: mean CER 4.26%, 0.6 / 2.0: 4.10%, 0.8 / 2.5: 4.20%;
-/// `Training/MODEL_CARD.md`, "Recognition version 14"). Since version 20 the English model has
+/// `Training/HISTORY.md`, "Recognition version 14"). Since version 20 the English model has
 /// also read modern prose, and the research model reading English trusts it a little more
 /// (`researchEnglish`: testset_v 5.34% → 5.25%, UNIPEN held-out words unchanged); the open model
 /// stays at `english`, where more weight cost it on UNIPEN's writers (6.15% → 6.31%). Versions

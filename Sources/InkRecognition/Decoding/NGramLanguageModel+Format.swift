@@ -99,20 +99,24 @@ extension NGramLanguageModel {
     /// polish.logProbability(of: "z", after: "szc") > (try NGramLanguageModel.shipped()).logProbability(of: "z", after: "szc")  // true
     /// ```
     public static func shipped(_ language: RecognitionLanguage) throws -> NGramLanguageModel {
-        try shippedModels.value(for: language).get()
+        // Looked up before the cache, so that a language whose data is registered later is
+        // not remembered as missing.
+        guard shippedURL(language) != nil else { throw missing(language) }
+        return try shippedModels.value(for: language).get()
     }
 
-    /// Where a language's shipped model lies in the module's bundle.
+    /// Where a language's shipped model lies (`ShippedLanguageData`).
     static func shippedURL(_ language: RecognitionLanguage = .english) -> URL? {
-        let name = language.characterModelResource
-        return Bundle.module.url(forResource: name, withExtension: "bin", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: name, withExtension: "bin")
+        ShippedLanguageData.url(forResource: language.characterModelResource, withExtension: "bin")
+    }
+
+    private static func missing(_ language: RecognitionLanguage) -> LoadError {
+        .unreadable(path: "Resources/\(language.characterModelResource).bin",
+                    reason: "not in the bundle (the languages other than English are in \(ShippedLanguageData.target), which the InkIndex product links)")
     }
 
     private static let shippedModels = OnceCache<RecognitionLanguage, Result<NGramLanguageModel, LoadError>> { language in
-        guard let url = shippedURL(language) else {
-            return .failure(.unreadable(path: "Resources/\(language.characterModelResource).bin", reason: "not in the bundle"))
-        }
+        guard let url = shippedURL(language) else { return .failure(missing(language)) }
         do { return .success(try NGramLanguageModel(contentsOf: url)) } catch let error as LoadError {
             return .failure(error)
         } catch {

@@ -136,14 +136,18 @@ extension WordPrior {
 
     /// The shipped prior of one language (`Resources/wordprior-<code>.txt`), read once per process.
     public static func shipped(_ language: RecognitionLanguage) throws(LoadError) -> WordPrior {
-        try shippedPriors.value(for: language).get()
+        // Looked up before the cache, so that a language whose data is registered later is
+        // not remembered as missing (`ShippedLanguageData`).
+        guard shippedURL(language) != nil else { throw .resourceMissing }
+        return try shippedPriors.value(for: language).get()
+    }
+
+    private static func shippedURL(_ language: RecognitionLanguage) -> URL? {
+        ShippedLanguageData.url(forResource: language.wordPriorResource, withExtension: "txt")
     }
 
     private static let shippedPriors = OnceCache<RecognitionLanguage, Result<WordPrior, LoadError>> { language in
-        let name = language.wordPriorResource
-        guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: name, withExtension: "txt"),
-            let text = try? String(contentsOf: url, encoding: .utf8)
+        guard let url = shippedURL(language), let text = try? String(contentsOf: url, encoding: .utf8)
         else { return .failure(.resourceMissing) }
         return Result { () throws(LoadError) in try WordPrior(text: text) }
     }

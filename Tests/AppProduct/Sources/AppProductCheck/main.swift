@@ -1,7 +1,7 @@
 import Foundation
 import InkIndex
 
-// An app that links only `InkIndex`: what it carries, and what it cannot load.
+// An app that links only `InkIndex` (or `InkIndexEnglish`): what it carries, and what it cannot load.
 
 var failures: [String] = []
 @MainActor func check(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -73,8 +73,21 @@ check(reported == .modelNotLinked(model: "research", product: "InkIndexResearchM
       "StrokeRecognizer(model: .research) reported \(String(describing: lastError))")
 print("research model without its product: \(reported.map { "\($0)" } ?? "no error")")
 
+// 3. The languages: all 20 with the InkIndex product, English alone with InkIndexEnglish.
+#if ENGLISH_ONLY
+let product = "InkIndexEnglish", expected = [RecognitionLanguage.english]
+#else
+let product = "InkIndex", expected = RecognitionLanguage.all
+#endif
+check(ShippedModel.open.supportedLanguages == expected,
+      "\(product) reads \(ShippedModel.open.supportedLanguages.map(\.code)), not \(expected.map(\.code))")
+let asked = StrokeRecognizer(model: .open, preferredLanguages: ["es", "en"], reading: .once)
+check(asked.recognitionLanguages == (expected.contains(.spanish) ? [.spanish, .english] : [.english]),
+      "asked for Spanish and English, \(product) reads \(asked.recognitionLanguages.map(\.code))")
+print("languages: \(ShippedModel.open.supportedLanguages.count) (\(ShippedModel.open.supportedLanguages.map(\.code).joined(separator: " ")))")
+
 if failures.isEmpty {
-    print("ok: an app that links InkIndex carries only the open network and commercial-use data")
+    print("ok: an app that links \(product) carries only the open network and commercial-use data")
 } else {
     for failure in failures { FileHandle.standardError.write(Data("FAIL: \(failure)\n".utf8)) }
     exit(1)
