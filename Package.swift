@@ -26,6 +26,8 @@ let package = Package(
         // this product by name; its bundle is then found beside InkRecognition's.
         .library(name: "InkIndexResearchModels", targets: ["InkIndexResearchModels"]),
         .library(name: "InkServer", targets: ["InkServer"]),
+        // libInkIndexC.so / .dylib, installed as libinkindex by bindings/c/install.sh.
+        .library(name: "InkIndexC", type: .dynamic, targets: ["InkIndexC"]),
         .executable(name: "inkindex", targets: ["inkindex"]),
         // InkTools is deliberately not a product: it serves this package's CLI and tests.
     ],
@@ -62,14 +64,20 @@ let package = Package(
         .target(name: "InkSearch", dependencies: ["InkCore", "InkLayout", "InkRecognition"], resources: [.copy("Resources")]),
         // The public façade: StrokeRecognizer, NoteLibrary (SQLite), scheduling.
         .target(name: "InkIndex", dependencies: ["InkCore", "InkLayout", "InkRecognition", "InkSearch", "CSQLite"]),
+        // The JSON shapes of drawings, readings, layouts and hits that the HTTP API and the C
+        // library share (Codable values and their conversions; no networking).
+        .target(name: "InkWire", dependencies: ["InkIndex"]),
         // The HTTP API and the playground page over a NoteLibrary (swift-nio), for servers that
         // sync notes and for `inkindex serve`.
         .target(name: "InkServer", dependencies: [
-            "InkIndex", "InkPostgres",
+            "InkIndex", "InkWire", "InkPostgres",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], resources: [.copy("Resources")]),
+        // libinkindex: the C interface (bindings/c/include/inkindex.h) over StrokeRecognizer and
+        // NoteLibrary, for C, C++, Rust, Go, Dart, Kotlin and Python (bindings/python).
+        .target(name: "InkIndexC", dependencies: ["InkIndex", "InkIndexLanguages", "InkWire"]),
         // PostgreSQL through libpq: connections, statements, typed errors (Client/), and
         // NoteLibrary's store on a database that several servers share (Library/).
         .target(name: "InkPostgres", dependencies: ["CLibPQ", "InkIndex"]),
@@ -84,7 +92,7 @@ let package = Package(
         ]),
         // The command line: one ParsableCommand per subcommand, in a folder per concept.
         .executableTarget(name: "inkindex", dependencies: [
-            "InkIndex", "InkIndexLanguages", "InkIndexResearchModels", "InkServer", "InkPostgres", "InkTools", "InkSynthesis",
+            "InkIndex", "InkIndexLanguages", "InkIndexResearchModels", "InkServer", "InkWire", "InkPostgres", "InkTools", "InkSynthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

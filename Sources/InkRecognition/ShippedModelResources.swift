@@ -43,7 +43,7 @@ public enum ShippedModelResources {
         try registry.weightsURL(for: model)
     }
 
-    static let registry = Registry(builtIn: [.open: Bundle.module], discover: SiblingBundle.named)
+    static let registry = Registry(builtIn: [.open: ModuleResources.bundle], discover: SiblingBundle.named)
 
     /// The bundles that hold each model's weights: registered, built in, or found as the bundle
     /// of the model's product (`ShippedModel.product`). Separate from the static entry points so

@@ -58,6 +58,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             BenchServeCommand.self,
             BenchPathologicalCommand.self,
             BenchDurabilityCommand.self,
+            BenchPageCommand.self,
         ])
 
     /// Parses, runs, and maps every error to its exit status: `CLIError`s keep their status and

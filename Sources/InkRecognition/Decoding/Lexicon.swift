@@ -46,8 +46,8 @@ extension Lexicon {
     /// The words that ship with InkIndex (`Resources/lexicon.txt`: the wamerican word list and
     /// the words of the King James Bible, lowercased), or nil where the resource is missing.
     public static let shipped: Lexicon? = {
-        guard let url = Bundle.module.url(forResource: "lexicon", withExtension: "txt", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "lexicon", withExtension: "txt"),
+        guard let url = ModuleResources.bundle.url(forResource: "lexicon", withExtension: "txt", subdirectory: "Resources")
+            ?? ModuleResources.bundle.url(forResource: "lexicon", withExtension: "txt"),
             let text = try? String(contentsOf: url, encoding: .utf8)
         else { return nil }
         return Lexicon(words: text.split(separator: "\n").map(String.init))

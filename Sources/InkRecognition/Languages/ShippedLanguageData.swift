@@ -40,7 +40,7 @@ public enum ShippedLanguageData {
     }
 
     /// InkRecognition's bundle (English), `InkIndexLanguages`'s where linked, then the registered.
-    static let shared = Store(bundles: [Bundle.module] + [SiblingBundle.named(target)].compactMap { $0 })
+    static let shared = Store(bundles: [ModuleResources.bundle] + [SiblingBundle.named(target)].compactMap { $0 })
 
     /// The bundles a language's data is looked for in, in order. Separate from the static entry
     /// points so that a test can see an app that carries English alone.

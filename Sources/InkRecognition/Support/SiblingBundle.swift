@@ -32,7 +32,7 @@ enum SiblingBundle {
     }
 
     private static let found = OnceCache<String, BundleBox> { target in
-        BundleBox(bundle: named(target, beside: Bundle.module.bundleURL, ownTarget: "InkRecognition"))
+        BundleBox(bundle: named(target, beside: ModuleResources.bundle.bundleURL, ownTarget: "InkRecognition"))
     }
 
     /// `Bundle` is not `Sendable`; it is only read once made.

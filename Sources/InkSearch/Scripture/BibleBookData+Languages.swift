@@ -1,4 +1,5 @@
 import Foundation
+import InkCore
 import InkRecognition
 
 extension BibleBookData {
@@ -16,8 +17,10 @@ extension BibleBookData {
 
     /// Read once from the bundle; empty where the resource is missing (English still works).
     static let localized: Localized = {
-        guard let url = Bundle.module.url(forResource: "BibleBookNames", withExtension: "tsv", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "BibleBookNames", withExtension: "tsv"),
+        // An installed copy where the C library names one (`ResourceBundles`), else SwiftPM's.
+        let bundle = ResourceBundles.bundle(of: "InkSearch") { .module }
+        guard let url = bundle.url(forResource: "BibleBookNames", withExtension: "tsv", subdirectory: "Resources")
+            ?? bundle.url(forResource: "BibleBookNames", withExtension: "tsv"),
             let text = try? String(contentsOf: url, encoding: .utf8) else { return Localized() }
         return parseLocalized(text)
     }()

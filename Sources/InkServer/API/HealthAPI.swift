@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkWire
 
 /// `GET /api/health`: versions, the number of notes and how many wait to be indexed again.
 extension APIResponder {

@@ -1,15 +1,10 @@
 import Foundation
+import InkWire
 import NIOHTTP1
 
-/// JSON answers: ISO 8601 dates, slashes unescaped, keys sorted, so that the same state gives
-/// the same bytes (caches, ETags and diffs can rely on it).
+/// JSON answers, written as the wire writes them (`WireJSON`: the same state gives the same bytes).
 enum JSONAnswers {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }
+    static func encoder() -> JSONEncoder { WireJSON.encoder() }
 
     static let contentType = "application/json; charset=utf-8"
 

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkWire
 import NIOHTTP1
 
 /// `/api/notes`: create, list, read, replace, delete and export notes.

@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkWire
 
 /// `POST /api/recognize[?languages=es,en]`: strokes in; lines, words, candidates and layout out;
 /// nothing stored. `languages` reads in other languages than the server's (priority order).

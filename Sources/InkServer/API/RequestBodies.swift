@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkWire
 
 /// Reads a request body into a drawing (and a title): JSON wire strokes, or an InkML document
 /// (`Content-Type: application/inkml+xml`, the title from `?title=`). Refuses malformed bodies
@@ -12,13 +13,21 @@ enum RequestBodies {
             let drawing = try inkML(request.body, limits: limits)
             return (target.query["title"], drawing)
         }
-        let body = try decode(WireNoteBody.self, from: request.body)
+        // The common shape read in one pass (`WireStrokesScanner`); anything else decoded the
+        // general way, which also words the errors.
+        let body: WireNoteBody
+        if let scanned = WireStrokesScanner.scan(request.body) {
+            body = WireNoteBody(title: scanned.title, strokes: scanned.strokes)
+        } else {
+            body = try decode(WireNoteBody.self, from: request.body)
+        }
         let drawing = try drawing(body.strokes, limits: limits)
         return (body.title ?? target.query["title"], drawing)
     }
 
     static func strokes(_ request: ServerRequest, limits: ServerLimits) throws(APIError) -> Drawing {
         if let type = request.contentType, inkMLTypes.contains(type) { return try inkML(request.body, limits: limits) }
+        if let scanned = WireStrokesScanner.scan(request.body) { return try drawing(scanned.strokes, limits: limits) }
         return try drawing(try decode(WireStrokes.self, from: request.body).strokes, limits: limits)
     }
 

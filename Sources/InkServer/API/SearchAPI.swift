@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkWire
 
 /// `GET /api/search?q=&fullWords=&case=&limit=`: hits across the library, best first, on a
 /// reader connection (searches never wait for writes).

@@ -7,6 +7,12 @@ public struct WireLayout: Codable, Sendable, Hashable {
         public var bounds: WireRect
         /// Indexes into the answer's `lines`.
         public var lines: [Int]
+
+        public init(kind: String, bounds: WireRect, lines: [Int]) {
+            self.kind = kind
+            self.bounds = bounds
+            self.lines = lines
+        }
     }
 
     public struct Mark: Codable, Sendable, Hashable {
@@ -16,6 +22,12 @@ public struct WireLayout: Codable, Sendable, Hashable {
         public var kind: String
         public var strokeIDs: [UUID]
         public var bounds: WireRect
+
+        public init(kind: String, strokeIDs: [UUID], bounds: WireRect) {
+            self.kind = kind
+            self.strokeIDs = strokeIDs
+            self.bounds = bounds
+        }
     }
 
     /// One end of a relation: a line (and a word of it), or, where the end is a mark or a
@@ -50,6 +62,13 @@ public struct WireLayout: Codable, Sendable, Hashable {
         public var from: Endpoint
         public var to: Endpoint
 
+        public init(kind: String, mark: Int? = nil, from: Endpoint, to: Endpoint) {
+            self.kind = kind
+            self.mark = mark
+            self.from = from
+            self.to = to
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(kind, forKey: .kind)
@@ -62,4 +81,10 @@ public struct WireLayout: Codable, Sendable, Hashable {
     public var clusters: [Cluster]
     public var marks: [Mark]
     public var relations: [Relation]
+
+    public init(clusters: [Cluster], marks: [Mark], relations: [Relation]) {
+        self.clusters = clusters
+        self.marks = marks
+        self.relations = relations
+    }
 }

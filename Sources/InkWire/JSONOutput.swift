@@ -11,18 +11,18 @@ import Foundation
 /// let body = Data(out.bytes)                         // {"query":"grace"}
 /// ```
 /// Complexity: O(bytes written).
-struct JSONOutput {
+package struct JSONOutput {
     /// A number JSON cannot write (NaN or an infinity), as `JSONEncoder` refuses it.
-    struct NonFiniteNumber: Error, CustomStringConvertible {
-        var value: Double
-        var description: String { "\(value) cannot be written as a JSON number" }
+    package struct NonFiniteNumber: Error, CustomStringConvertible {
+        package var value: Double
+        package var description: String { "\(value) cannot be written as a JSON number" }
     }
 
     private(set) var bytes: [UInt8] = []
     /// Whether the next value in the current object or array needs a comma before it.
     private var needsComma = false
 
-    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
     mutating func object(_ members: (inout JSONOutput) throws -> Void) rethrows {
         separate()
@@ -92,7 +92,7 @@ struct JSONOutput {
 
 extension SearchAnswer {
     /// The answer as `JSONAnswers.response` would send it, written by `JSONOutput`.
-    func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         var out = JSONOutput(capacity: 256 + 256 * hits.count)
         try out.object { out in
             out.key("hits")

@@ -12,6 +12,16 @@ public struct NoteSummary: Codable, Sendable, Hashable {
     public var revision: Int
     public var recognitionVersion: Int?
 
+    public init(id: String, title: String, strokeCount: Int, created: Date, modified: Date, revision: Int, recognitionVersion: Int? = nil) {
+        self.id = id
+        self.title = title
+        self.strokeCount = strokeCount
+        self.created = created
+        self.modified = modified
+        self.revision = revision
+        self.recognitionVersion = recognitionVersion
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -27,6 +37,10 @@ public struct NoteSummary: Codable, Sendable, Hashable {
 /// `GET /api/notes`: newest first.
 public struct NoteList: Codable, Sendable {
     public var notes: [NoteSummary]
+
+    public init(notes: [NoteSummary]) {
+        self.notes = notes
+    }
 }
 
 /// `GET /api/notes/{id}`: the summary's fields, the strokes, the lines read from the note's
@@ -43,8 +57,21 @@ public struct NoteDetail: Codable, Sendable {
     public var lines: [WireLine]
     public var layout: WireLayout
 
+    public init(id: String, title: String, strokeCount: Int, created: Date, modified: Date, revision: Int, recognitionVersion: Int? = nil, strokes: [WireStroke], lines: [WireLine], layout: WireLayout) {
+        self.id = id
+        self.title = title
+        self.strokeCount = strokeCount
+        self.created = created
+        self.modified = modified
+        self.revision = revision
+        self.recognitionVersion = recognitionVersion
+        self.strokes = strokes
+        self.lines = lines
+        self.layout = layout
+    }
+
     /// The summary's fields, as `GET /api/notes` gives them.
-    var summary: NoteSummary {
+    package var summary: NoteSummary {
         NoteSummary(id: id, title: title, strokeCount: strokeCount, created: created, modified: modified,
                     revision: revision, recognitionVersion: recognitionVersion)
     }
@@ -58,7 +85,7 @@ public struct NoteDetail: Codable, Sendable {
         try container.encode(layout, forKey: .layout)
     }
 
-    init(summary: NoteSummary, strokes: [WireStroke], lines: [WireLine], layout: WireLayout) {
+    package init(summary: NoteSummary, strokes: [WireStroke], lines: [WireLine], layout: WireLayout) {
         (id, title, strokeCount, created, modified, revision, recognitionVersion) =
             (summary.id, summary.title, summary.strokeCount, summary.created, summary.modified, summary.revision,
              summary.recognitionVersion)
@@ -77,9 +104,23 @@ public struct SearchAnswer: Codable, Sendable {
         public var bounds: WireRect
         public var reading: String
         public var score: Double
+
+        public init(noteID: String, title: String, strokeIDs: [UUID], bounds: WireRect, reading: String, score: Double) {
+            self.noteID = noteID
+            self.title = title
+            self.strokeIDs = strokeIDs
+            self.bounds = bounds
+            self.reading = reading
+            self.score = score
+        }
     }
     public var query: String
     public var hits: [Hit]
+
+    public init(query: String, hits: [Hit]) {
+        self.query = query
+        self.hits = hits
+    }
 }
 
 /// `GET /api/health`.
@@ -101,21 +142,45 @@ public struct HealthAnswer: Codable, Sendable {
     public var reindexing: Bool
     /// Notes a reindex could not finish within the recognition deadline (`library check` lists them).
     public var indexProblems: Int
+
+    public init(version: String, recognitionVersion: Int, recognitionModel: String, languages: [String], supportedLanguages: [WireLanguage], notes: Int, waitingForIndex: Int, reindexing: Bool, indexProblems: Int) {
+        self.version = version
+        self.recognitionVersion = recognitionVersion
+        self.recognitionModel = recognitionModel
+        self.languages = languages
+        self.supportedLanguages = supportedLanguages
+        self.notes = notes
+        self.waitingForIndex = waitingForIndex
+        self.reindexing = reindexing
+        self.indexProblems = indexProblems
+    }
 }
 
 /// A language the server can read.
 public struct WireLanguage: Codable, Sendable, Hashable {
     public var code: String
     public var name: String
+
+    public init(code: String, name: String) {
+        self.code = code
+        self.name = name
+    }
 }
 
 /// `GET /api/health` without the token on a server that has one: alive, and nothing else.
 public struct MinimalHealth: Codable, Sendable {
     public var status = "ok"
+
+    public init() {}
 }
 
 /// Every error answer: `{"error": short code, "detail": a sentence}`.
 public struct WireError: Codable, Sendable, Hashable {
     public var error: String
     public var detail: String
+
+    public init(error: String, detail: String) {
+        self.error = error
+        self.detail = detail
+    }
 }

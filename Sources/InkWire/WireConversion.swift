@@ -2,22 +2,22 @@ import Foundation
 import InkIndex
 
 /// Builds the wire shapes from the library's and the recognizer's types.
-enum WireConversion {
+package enum WireConversion {
     /// Line readings' scores: each candidate's share of the probability of all the readings
     /// kept (a softmax of their log-probabilities), so that they add up to 1.
-    static func candidates(_ recognition: LineRecognition) -> [WireCandidate] {
+    package static func candidates(_ recognition: LineRecognition) -> [WireCandidate] {
         guard let best = recognition.candidates.map(\.logProbability).max() else { return [] }
         let weights = recognition.candidates.map { exp($0.logProbability - best) }
         let total = weights.reduce(0, +)
         return zip(recognition.candidates, weights).map { WireCandidate(text: $0.text, score: $1 / total) }
     }
 
-    static func word(_ token: WordToken) -> WireWord {
+    package static func word(_ token: WordToken) -> WireWord {
         WireWord(text: token.best, strokeIDs: token.strokeIDs, bounds: WireRect(token.bounds),
                  candidates: token.readings.map { WireCandidate(text: $0.text, score: $0.probability) })
     }
 
-    static func clusterKind(_ kind: LayoutCluster.Kind) -> String {
+    package static func clusterKind(_ kind: LayoutCluster.Kind) -> String {
         switch kind {
         case .marginNote: "margin"
         case .heading: "heading"
@@ -28,7 +28,7 @@ enum WireConversion {
     /// The page's lines in reading order. Where `recognitions` is nil (a stored note, whose index
     /// keeps words, not line readings) a line's one candidate is its words' best readings, scored
     /// by the product of their probabilities.
-    static func lines(layout: PageLayout, recognitions: [LineRecognition]?, words: [WordToken]) -> [WireLine] {
+    package static func lines(layout: PageLayout, recognitions: [LineRecognition]?, words: [WordToken]) -> [WireLine] {
         let clusterKinds = Dictionary(layout.clusters.map { ($0.id, clusterKind($0.kind)) }, uniquingKeysWith: { a, _ in a })
         let wordsByLine = Dictionary(grouping: words.filter { !$0.best.isEmpty }, by: \.line)
         return layout.lines.enumerated().map { index, line in
@@ -50,7 +50,7 @@ enum WireConversion {
 
     /// Clusters, marks (strokes that are neither writing nor a known mark come last, as
     /// `doodle`s) and relations, one per target (a relation to three lines is three relations).
-    static func layout(_ layout: PageLayout, drawing: Drawing) -> WireLayout {
+    package static func layout(_ layout: PageLayout, drawing: Drawing) -> WireLayout {
         let lineIndex = Dictionary(layout.lines.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let markIndex = Dictionary(layout.marks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let clusterIndex = Dictionary(layout.clusters.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -34,11 +34,11 @@ public struct WirePoint: Codable, Sendable, Hashable {
         if let pressure { try values.encode(pressure) }
     }
 
-    init(_ point: StrokePoint) {
+    package init(_ point: StrokePoint) {
         self.init(x: Double(point.location.x), y: Double(point.location.y), t: point.time, pressure: point.force)
     }
 
-    var strokePoint: StrokePoint {
+    package var strokePoint: StrokePoint {
         StrokePoint(location: CGPoint(x: x, y: y), time: t, force: pressure)
     }
 }
@@ -83,7 +83,7 @@ public struct WireNoteBody: Codable, Sendable {
 
 extension Drawing {
     /// The drawing the wire strokes make, in their order.
-    init(wire strokes: [WireStroke]) {
+    package init(wire strokes: [WireStroke]) {
         self.init(strokes: strokes.map { wire in
             Stroke(id: wire.id ?? UUID(), points: wire.points.map(\.strokePoint), annotations: wire.annotations ?? [:])
         })

@@ -8,6 +8,13 @@ public struct WireRect: Codable, Sendable, Hashable {
     public var width: Double
     public var height: Double
 
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
     public init(_ rect: CGRect) {
         let rect = rect.isNull || rect.isInfinite ? .zero : rect
         x = Double(rect.minX)
