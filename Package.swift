@@ -125,7 +125,7 @@ if Context.environment["INKINDEX_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "inkindex-fuzz",
         dependencies: [
-            "InkCore", "InkSearch", "InkIndex", "InkServer",
+            "InkCore", "InkSearch", "InkIndex", "InkServer", "InkWire",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ],

@@ -18,6 +18,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
     case "jsonl": selectedTarget = fuzzDatasetLine
     case "scripture": selectedTarget = fuzzScripture
     case "query": selectedTarget = fuzzQuery
+    case "strokes": selectedTarget = fuzzStrokes
     case "xournal": selectedTarget = fuzzXournal
     case "http":
         _ = HTTPFuzzServer.shared
@@ -28,7 +29,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
         atexit { try? FileManager.default.removeItem(atPath: LibraryFuzzFile.shared.directory) }
         selectedTarget = fuzzLibraryFile
     default:
-        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query, library, xournal or http\n".utf8))
+        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query, strokes, library, xournal or http\n".utf8))
         exit(2)
     }
     return 0

@@ -83,6 +83,14 @@ enum FuzzSeeds {
         ]
     }()
 
+    /// The HTTP API's strokes bodies: the shapes the one-pass scanner reads, and some it leaves.
+    static let strokeBodies = [
+        #"{"title": "Sunday", "strokes": [{"id": "0A3E1D8C-1111-4A56-9D38-6E1C9F6B7F01", "points": [[1, 2], [3.5, -4.25, 0.1]], "annotations": {"pen": "blue"}}]}"#,
+        #"{"strokes": [{"points": [[1, 2, null, 0.5], [0.001, 123456.5, 0.2, null]]}, {"points": []}]}"#,
+        #"{"strokes": [{"points": [[1e3, 2]]}], "id": "né"}"#,
+        #"{"strokes": []}"#,
+    ]
+
     static func write(to folder: String) {
         let base = URL(fileURLWithPath: folder)
         func save(_ target: String, _ name: String, _ data: Data) {
@@ -98,6 +106,7 @@ enum FuzzSeeds {
         for (i, line) in datasetLines.enumerated() { save("jsonl", "line\(i).json", Data(line.utf8)) }
         for (i, text) in scriptureTexts.enumerated() { save("scripture", "text\(i).txt", Data(text.utf8)) }
         for (i, text) in queries.enumerated() { save("query", "query\(i).txt", Data(text.utf8)) }
+        for (i, body) in strokeBodies.enumerated() { save("strokes", "body\(i).json", Data(body.utf8)) }
         for (i, edits) in libraryEdits.enumerated() { save("library", "edits\(i).bin", Data(edits)) }
         for (i, text) in notebooks.enumerated() { save("xournal", "notebook\(i).xml", Data(text.utf8)) }
         for (i, request) in httpRequests.enumerated() {

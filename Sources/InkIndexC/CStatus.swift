@@ -55,6 +55,8 @@ struct CFailure: Error {
 
 /// `inkindex_error`: what the caller receives through `inkindex_error **`.
 final class CErrorBox {
+    static let handles = HandleTable<CErrorBox>(kind: "error", base: 0x1_0000_0000)
+
     let status: CStatus
     let message: UnsafeMutablePointer<CChar>
 
@@ -77,7 +79,7 @@ func cStatus(_ out: CErrorOut, _ body: () throws -> Void) -> Int32 {
         return CStatus.ok.rawValue
     } catch {
         let failure = CFailure(error)
-        out?.pointee = OpaquePointer(Unmanaged.passRetained(CErrorBox(failure)).toOpaque())
+        out?.pointee = CErrorBox.handles.insert(CErrorBox(failure))
         return failure.status.rawValue
     }
 }
@@ -91,18 +93,15 @@ func cValue<T>(_ out: CErrorOut, _ body: () throws -> T?) -> T? {
 
 @_cdecl("inkindex_error_code")
 public func inkindex_error_code(_ error: OpaquePointer?) -> Int32 {
-    guard let error else { return CStatus.invalidArgument.rawValue }
-    return Unmanaged<CErrorBox>.fromOpaque(UnsafeRawPointer(error)).takeUnretainedValue().status.rawValue
+    (try? CErrorBox.handles.object(error))?.status.rawValue ?? CStatus.invalidArgument.rawValue
 }
 
 @_cdecl("inkindex_error_message")
 public func inkindex_error_message(_ error: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard let error else { return nil }
-    return UnsafePointer(Unmanaged<CErrorBox>.fromOpaque(UnsafeRawPointer(error)).takeUnretainedValue().message)
+    (try? CErrorBox.handles.object(error)).map { UnsafePointer($0.message) }
 }
 
 @_cdecl("inkindex_error_free")
 public func inkindex_error_free(_ error: OpaquePointer?) {
-    guard let error else { return }
-    Unmanaged<CErrorBox>.fromOpaque(UnsafeRawPointer(error)).release()
+    CErrorBox.handles.remove(error)
 }

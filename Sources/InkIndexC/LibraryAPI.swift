@@ -14,9 +14,10 @@ final class LibraryHandle: @unchecked Sendable {
         self.options = options
     }
 
+    static let handles = HandleTable<LibraryHandle>(kind: "library", base: 0x3_0000_0000)
+
     static func from(_ pointer: OpaquePointer?) throws -> LibraryHandle {
-        guard let pointer else { throw CFailure(.invalidArgument, "library is NULL") }
-        return Unmanaged<LibraryHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+        try handles.object(pointer)
     }
 
     /// `body` on the library, in the gate.
@@ -38,14 +39,13 @@ public func inkindex_library_open(_ path: UnsafePointer<CChar>?, _ options: Unsa
         let options = try CReadingOptions(json: try CStrings.optional(options, "options_json"))
         _ = LibrarySetup.done
         let library = try NoteLibrary(path: path, searchPolicy: .standard(forModel: options.model.identifier))
-        return OpaquePointer(Unmanaged.passRetained(LibraryHandle(library, options: options)).toOpaque())
+        return LibraryHandle.handles.insert(LibraryHandle(library, options: options))
     }
 }
 
 @_cdecl("inkindex_library_close")
 public func inkindex_library_close(_ library: OpaquePointer?) {
-    guard let library else { return }
-    Unmanaged<LibraryHandle>.fromOpaque(UnsafeRawPointer(library)).release()
+    LibraryHandle.handles.remove(library)
 }
 
 @_cdecl("inkindex_library_add")
@@ -75,11 +75,8 @@ public func inkindex_library_import_file(_ library: OpaquePointer?, _ path: Unsa
     cValue(error) {
         let handle = try LibraryHandle.from(library)
         let path = try CStrings.required(path, "path")
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let read: (pages: [DrawingFile.Page], warnings: [String])
-        do { read = try DrawingFile.readPages(from: url, fileIdentity: url.path) } catch { throw CFailure(.badInput, "\(path): \(error)") }
-        let name = url.lastPathComponent
-        let pages = read.pages.map { (id: $0.id.uuidString, title: read.pages.count == 1 ? name : "\(name), page \($0.number)", drawing: $0.drawing) }
+        let read = try CInput.pages(path: path)
+        let pages = read.pages.map { (id: $0.id.uuidString, title: $0.title, drawing: $0.drawing) }
         let notes = try handle.run { library in
             var notes: [ImportAnswer.Note] = []
             let new = try await pages.asyncFilter { try await !library.contains(id: $0.id) }

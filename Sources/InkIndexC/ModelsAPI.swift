@@ -50,13 +50,9 @@ private struct PagesAnswer: Encodable {
 public func inkindex_drawing_read_file(_ path: UnsafePointer<CChar>?, _ error: CErrorOut) -> UnsafeMutablePointer<CChar>? {
     cValue(error) {
         let path = try CStrings.required(path, "path")
-        let url = URL(fileURLWithPath: path)
-        let read: (pages: [DrawingFile.Page], warnings: [String])
-        do { read = try DrawingFile.readPages(from: url) } catch { throw CFailure(.badInput, "\(path): \(error)") }
-        let name = url.lastPathComponent
-        return try CStrings.json(PagesAnswer(pages: read.pages.map { page in
-            PagesAnswer.Page(id: page.id, number: page.number, title: read.pages.count == 1 ? name : "\(name), page \(page.number)",
-                             strokes: page.drawing.strokes.map(WireStroke.init))
+        let read = try CInput.pages(path: path)
+        return try CStrings.json(PagesAnswer(pages: read.pages.map {
+            PagesAnswer.Page(id: $0.id, number: $0.number, title: $0.title, strokes: $0.drawing.strokes.map(WireStroke.init))
         }, warnings: read.warnings))
     }
 }

@@ -13,9 +13,10 @@ final class RecognizerHandle: @unchecked Sendable {
         self.recognizer = recognizer
     }
 
+    static let handles = HandleTable<RecognizerHandle>(kind: "recognizer", base: 0x2_0000_0000)
+
     static func from(_ pointer: OpaquePointer?) throws -> RecognizerHandle {
-        guard let pointer else { throw CFailure(.invalidArgument, "recognizer is NULL") }
-        return Unmanaged<RecognizerHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+        try handles.object(pointer)
     }
 
     /// Gives the recognizer `drawing` and waits; a cancelled update is `cancelled`, lines that
@@ -43,14 +44,13 @@ public func inkindex_recognizer_create(_ options: UnsafePointer<CChar>?, _ error
                                           vocabulary: options.vocabulary, reading: options.plan)
         let loadError = try CallGate().run { await recognizer.lastError.map { "\($0)" } }
         if let loadError { throw CFailure(.modelUnavailable, "\(loadError)") }
-        return OpaquePointer(Unmanaged.passRetained(RecognizerHandle(recognizer)).toOpaque())
+        return RecognizerHandle.handles.insert(RecognizerHandle(recognizer))
     }
 }
 
 @_cdecl("inkindex_recognizer_free")
 public func inkindex_recognizer_free(_ recognizer: OpaquePointer?) {
-    guard let recognizer else { return }
-    Unmanaged<RecognizerHandle>.fromOpaque(UnsafeRawPointer(recognizer)).release()
+    RecognizerHandle.handles.remove(recognizer)
 }
 
 @_cdecl("inkindex_recognizer_update_drawing")

@@ -150,6 +150,10 @@ import Testing
         #expect(try await library.notesToIndex(version: 2) == ["c", "b", "a"])
         let stats = try await library.stats(currentVersion: 2)
         #expect(stats.notes == 3 && stats.indexedNotes == 2 && stats.outdatedNotes == 3 && stats.recognitionVersions == [1: 2])
+        // Where the file's bytes go, table by table (SQLite's dbstat): the ink in `notes`, the
+        // rest derived; the pages add up to the file.
+        #expect((stats.tableBytes["notes"] ?? 0) >= stats.drawingBytes && (stats.tableBytes["tokens"] ?? 0) > 0)
+        #expect(stats.tableBytes.values.reduce(0, +) <= stats.fileBytes)
     }
 
     @Test func wordsAreStoredWithStrokesBoundsAndASpatialIndex() async throws {

@@ -105,6 +105,9 @@ public struct LibraryStats: Sendable, Hashable, Codable {
     /// Words that kept the network's evidence, and the bytes of their blobs.
     public var wordsWithEvidence = 0
     public var evidenceBytes = 0
+    /// The bytes of each table and index in the file (SQLite's pages, by name); empty where the
+    /// store cannot tell. What the index costs beside the ink is `fileBytes - drawingBytes`.
+    public var tableBytes: [String: Int] = [:]
 }
 
 /// What `NoteLibrary.check()` found.

@@ -47,6 +47,11 @@ extension NoteLibrary {
         (stats.wordsWithEvidence, stats.evidenceBytes) = try db.query("SELECT count(evidence), coalesce(sum(length(evidence)), 0) FROM tokens") {
             (Int($0.int(0)), Int($0.int(1)))
         }.first ?? (0, 0)
+        // Each table's and index's pages, where SQLite has the dbstat table (Debian's and Apple's
+        // builds do); empty where it has not.
+        if let rows = try? db.query("SELECT name, sum(pgsize) FROM dbstat GROUP BY name", row: { ($0.text(0), Int($0.int(1))) }) {
+            stats.tableBytes = Dictionary(rows, uniquingKeysWith: +)
+        }
         return stats
     }
 }

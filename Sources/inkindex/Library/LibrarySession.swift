@@ -171,7 +171,14 @@ struct LibrarySession {
             drawing bytes: \(stats.drawingBytes)
             evidence:      \(stats.wordsWithEvidence) words, \(stats.evidenceBytes) bytes
             file bytes:    \(stats.fileBytes)\(stats.lines > 0 ? " (\(stats.fileBytes / stats.lines) per line)" : "")
+            beside the ink: \(stats.fileBytes - stats.drawingBytes) bytes\(stats.drawingBytes > 0 ? String(format: " (%.2f× the ink)", Double(stats.fileBytes - stats.drawingBytes) / Double(stats.drawingBytes)) : "")
             """)
+        if !stats.tableBytes.isEmpty {
+            print("tables and indexes, bytes:")
+            for (name, bytes) in stats.tableBytes.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+                print("  \(name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(bytes)")
+            }
+        }
     }
 
     func check() async throws {

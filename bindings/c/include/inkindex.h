@@ -29,10 +29,13 @@
  *   a status other than INKINDEX_OK (or NULL), and where `error` is not NULL it sets `*error` to
  *   a new error, which the caller frees with inkindex_error_free(). On success `*error` is left
  *   as it was. `error` may be NULL where the status is enough.
- * - Handles (inkindex_recognizer, inkindex_library) are opaque. Create them with their
- *   `_create`/`_open` function and release them with `_free`/`_close` exactly once. A NULL
- *   handle gives INKINDEX_ERROR_INVALID_ARGUMENT. Undefined: using a handle after it was
- *   released, releasing it twice, and releasing it while another thread is inside a call on it.
+ * - Handles (inkindex_recognizer, inkindex_library, inkindex_error) are opaque numbers that
+ *   name live objects, never their addresses, and are never reused. Create them with their
+ *   `_create`/`_open` function and release them with `_free`/`_close`. A NULL, released or
+ *   unknown handle gives INKINDEX_ERROR_INVALID_ARGUMENT (releasing one does nothing). A handle
+ *   released while another thread is inside a call on it is released when that call returns.
+ *   Undefined: freeing a string twice, or passing a pointer that is not a NUL-terminated string
+ *   where one is asked for.
  *
  * Threads
  * - Every function may be called from any thread. Calls on one handle run one at a time (a
@@ -98,7 +101,7 @@ inkindex_status inkindex_error_code(const inkindex_error *error);
 /* A sentence saying what went wrong. Owned by the error: valid until inkindex_error_free(). */
 const char *inkindex_error_message(const inkindex_error *error);
 
-/* Frees an error. NULL is ignored. */
+/* Frees an error. NULL, or an error already freed, is ignored. */
 void inkindex_error_free(inkindex_error *error);
 
 /* Frees a string this library returned. NULL is ignored. */
@@ -120,8 +123,9 @@ char *inkindex_models(void);
 
 /* Reads a file in any format InkIndex reads (.json, .inkml, .ink, .xopp/.xoj notebooks, ...)
    and returns its pages as JSON: {"pages":[{"id":UUID,"number":1,"title":"name, page 1",
-   "strokes":[...]}],"warnings":[...]}. Each page's strokes are a drawing this library takes.
-   NULL on failure (INKINDEX_ERROR_BAD_INPUT). Free with inkindex_string_free(). */
+   "strokes":[...]}],"warnings":[...]}. Each page's strokes are a drawing this library takes;
+   its id is stable for the file's path and page number, the id inkindex_library_import_file()
+   gives its note. NULL on failure (INKINDEX_ERROR_BAD_INPUT). Free with inkindex_string_free(). */
 char *inkindex_drawing_read_file(const char *path, inkindex_error **error);
 
 /* ---- Recognizer: one drawing, read as it changes (PencilKit's PKStrokeRecognizer) ------- */

@@ -120,6 +120,24 @@ static void test_recognizer(void) {
     inkindex_recognizer_cancel(NULL);
     CHECK(inkindex_recognizer_update_drawing(r, grace, &error) == INKINDEX_OK);
     inkindex_recognizer_free(r);
+
+    /* A released handle is refused, not followed; releasing it again does nothing. */
+    CHECK(inkindex_recognizer_search(r, "grace", 0, &error) == NULL);
+    CHECK_ERROR(error, INKINDEX_ERROR_INVALID_ARGUMENT);
+    CHECK_STATUS(inkindex_recognizer_update_drawing(r, grace, &error), INKINDEX_ERROR_INVALID_ARGUMENT, error);
+    CHECK(inkindex_recognizer_recognition_version(r) == -1);
+    inkindex_recognizer_free(r);
+    inkindex_recognizer_cancel(r);
+    /* So is an error freed twice, and a pointer that was never a handle. */
+    CHECK(inkindex_recognizer_create("{\"model\": \"nope\"}", &error) == NULL);
+    inkindex_error *freed = error;
+    inkindex_error_free(error);
+    error = NULL;
+    inkindex_error_free(freed);
+    CHECK(inkindex_error_code(freed) == INKINDEX_ERROR_INVALID_ARGUMENT && inkindex_error_message(freed) == NULL);
+    int not_a_handle = 0;
+    CHECK(inkindex_recognizer_text((inkindex_recognizer *)&not_a_handle, NULL, &error) == NULL);
+    CHECK_ERROR(error, INKINDEX_ERROR_INVALID_ARGUMENT);
 }
 
 /* ---- Cancelling from another thread -------------------------------------------------- */
@@ -266,6 +284,9 @@ static void test_library(const char *folder) {
     inkindex_library_cancel(library); /* nothing in flight */
     inkindex_library_close(library);
     inkindex_library_close(NULL);
+    CHECK(inkindex_library_notes(library, &error) == NULL); /* closed: refused */
+    CHECK_ERROR(error, INKINDEX_ERROR_INVALID_ARGUMENT);
+    inkindex_library_close(library);
     free(note);
 
     /* The notes are stored: a new handle sees them. */
