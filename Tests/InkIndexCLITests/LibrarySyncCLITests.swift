@@ -37,4 +37,65 @@ import InkTestSupport
         #expect(list.stdout.split(separator: "\n").count == 2, "\(list.stdout)")
         #expect(list.stdout.contains("Romans.xopp, page 1") && list.stdout.contains("Romans.xopp, page 2"))
     }
+
+    /// Folders as people keep them: notebooks that are symbolic links, a link to a folder, a link
+    /// back up (a loop), a broken link, other files; and a folder named through a link.
+    @Test func symbolicLinksAreFollowedAndWhatIsSkippedIsSaid() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-links-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let real = root.appendingPathComponent("Real"), folder = root.appendingPathComponent("Notebooks")
+        let files = FileManager.default
+        try files.createDirectory(at: real, withIntermediateDirectories: true)
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.notebook(["10 10 20 12 30 15", "5 5 9 9"]).utf8).write(to: real.appendingPathComponent("Romans.xopp"))
+        try Data(Self.notebook(["1 1 8 8"]).utf8).write(to: real.appendingPathComponent("Psalms.xopp"))
+        try files.createSymbolicLink(atPath: folder.appendingPathComponent("Linked.xopp").path, withDestinationPath: real.appendingPathComponent("Psalms.xopp").path)
+        try files.createSymbolicLink(atPath: folder.appendingPathComponent("more").path, withDestinationPath: real.path)
+        try files.createSymbolicLink(atPath: folder.appendingPathComponent("loop").path, withDestinationPath: folder.path)
+        try files.createSymbolicLink(atPath: folder.appendingPathComponent("gone.xopp").path, withDestinationPath: root.appendingPathComponent("nowhere").path)
+        try Data("shopping list".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data().write(to: folder.appendingPathComponent("empty.xopp"))
+
+        // Linked.xopp (1 page) and more/ (Romans 2 pages, Psalms 1 page): 4 notes.
+        let added = try Binary.run(["library", "--db", root.appendingPathComponent("a.sqlite").path, "add", folder.path, "--no-index"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("added 4 notes"), "\(added.stdout)")
+        #expect(added.stdout.contains("summary: added=4 removed=0 files-read=3 files-unchanged=0 files-skipped=4 files-failed=0"), "\(added.stdout)")
+        for said in ["a broken link", "a link to a folder already read (a loop)", "not a format InkIndex reads", "empty"] {
+            #expect(added.stderr.contains(said), "\(said): \(added.stderr)")
+        }
+
+        // The folder itself named through a link reads the same.
+        let link = root.appendingPathComponent("LinkToNotebooks")
+        try files.createSymbolicLink(atPath: link.path, withDestinationPath: folder.path)
+        let throughLink = try Binary.run(["library", "--db", root.appendingPathComponent("b.sqlite").path, "add", link.path, "--no-index", "--json"])
+        #expect(throughLink.status == 0, "\(throughLink.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(throughLink.stdout.utf8)) as? [String: Any])
+        #expect(summary["added"] as? Int == 4 && summary["filesRead"] as? Int == 3, "\(throughLink.stdout)")
+        #expect((summary["skipped"] as? [[String: String]])?.map { $0["path"] ?? "" }.sorted()
+                == ["empty.xopp", "gone.xopp", "loop", "notes.txt"], "\(throughLink.stdout)")
+    }
+
+    /// A notebook that cannot be read fails alone: the others are stored, the summary says so,
+    /// and the exit status is 1 for a script to see; a later sync keeps the others.
+    @Test func aFileThatFailsMakesTheExitStatusOne() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-failing-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("Notebooks")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(Self.notebook(["1 1 8 8"]).utf8).write(to: folder.appendingPathComponent("Good.xopp"))
+        try Data("<xournal><page".utf8).write(to: folder.appendingPathComponent("Cut.xopp"))
+        let db = root.appendingPathComponent("library.sqlite").path
+
+        let added = try Binary.run(["library", "--db", db, "add", folder.path, "--no-index"])
+        #expect(added.status == 1, "\(added.stdout) \(added.stderr)")
+        #expect(added.stdout.contains("summary: added=1 removed=0 files-read=1 files-unchanged=0 files-skipped=0 files-failed=1"), "\(added.stdout)")
+        #expect(added.stderr.contains("could not import Notebooks/Cut.xopp"), "\(added.stderr)")
+        let synced = try Binary.run(["library", "--db", db, "sync", folder.path, "--no-index", "--json"])
+        #expect(synced.status == 1)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(synced.stdout.utf8)) as? [String: Any])
+        #expect(summary["filesUnchanged"] as? Int == 1 && summary["removed"] as? Int == 0, "\(synced.stdout)")
+        #expect((summary["failedFiles"] as? [[String: String]])?.first?["path"] == "Notebooks/Cut.xopp", "\(synced.stdout)")
+        #expect(try Binary.run(["library", "--db", db, "list"]).stdout.contains("Good.xopp"))
+    }
 }

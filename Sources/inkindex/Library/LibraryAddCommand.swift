@@ -9,7 +9,12 @@ struct LibraryAddCommand: AsyncParsableCommand {
             note per page, re-adding a changed notebook updates its notes), folders of those \
             (recursively), or dataset JSON Lines (.jsonl, .jsonl.gz) where each sample becomes one note \
             whose id is the sample's id. The new notes are then recognized and indexed (unless \
-            --no-index). 'library sync FOLDER' also removes the notes of deleted files.
+            --no-index). 'library sync FOLDER' also removes the notes of deleted files. Folders are \
+            read through symbolic links (a link back into a folder already read is not followed); \
+            files skipped (other formats, empty, unreadable, broken links) are said on stderr. The \
+            last line is a summary for scripts (summary: added=N removed=N files-read=N ...), or \
+            with --json one JSON object. Exit status 1 where any file or note failed; the others \
+            are stored.
             """)
 
     @OptionGroup var library: LibraryOptions
@@ -20,7 +25,10 @@ struct LibraryAddCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-index"), help: "Store the notes without recognizing them.")
     var noIndex = false
 
+    @Flag(help: "Print what was done as one JSON object (counts, skipped and failed files, failed notes) instead of lines.")
+    var json = false
+
     func run() async throws {
-        try await library.open(creating: true).add(files, index: !noIndex)
+        try await library.open(creating: true).add(files, index: !noIndex, json: json)
     }
 }

@@ -26,17 +26,16 @@ struct LibrarySession {
         return report
     }
 
-    func add(_ files: [String], index: Bool) async throws {
+    func add(_ files: [String], index: Bool, json: Bool = false) async throws {
         guard !files.isEmpty else { throw CLIError.usage("add needs at least one file") }
-        var added = 0, skipped: [String] = []
+        var summary = ImportSummary()
         let bar = ProgressBar(label: "adding", total: nil)
         if Terminal.stderrIsTerminal {
             bar.setTotal(files.reduce(0) { $0 + (DatasetFiles.isDataset($1) ? DatasetFiles.lineCount($1) ?? 0 : 1) })
         }
         for file in files {
             if NotebookFolder.isFolder(file) {
-                let report = try await importFolder(NotebookFolder(file), removingMissing: false)
-                added += report.changed
+                try await importFolder(NotebookFolder(file), removingMissing: false, into: &summary)
                 bar.advance()
                 continue
             }
@@ -46,16 +45,17 @@ struct LibrarySession {
                 let notebook = NotebookFolder.File(url: URL(fileURLWithPath: file),
                                                    identity: URL(fileURLWithPath: file).standardizedFileURL.path)
                 let hash = try DrawingFile.contentHash(of: notebook.url)
-                added += try await library.importFile(identity: notebook.identity, contentHash: hash,
-                                                      pages: NotebookFolder.pages(of: notebook)).count
+                summary.added += try await library.importFile(identity: notebook.identity, contentHash: hash,
+                                                              pages: NotebookFolder.pages(of: notebook)).count
+                summary.filesRead += 1
                 bar.advance()
             } else if lower.hasSuffix(".jsonl") || lower.hasSuffix(".jsonl.gz") {
                 var iterator = try DatasetReader(path: file).makeIterator()
                 var batch: [(id: String, title: String, drawing: Drawing)] = []
                 func flush() async throws {
                     let rejected = try await library.add(batch)
-                    skipped += rejected
-                    added += batch.count - rejected.count
+                    summary.existingIDs += rejected
+                    summary.added += batch.count - rejected.count
                     bar.advance(by: batch.count)
                     batch.removeAll()
                 }
@@ -68,25 +68,51 @@ struct LibrarySession {
                     throw CLIError.badInput("\(error)")
                 }
                 try await flush()
+                summary.filesRead += 1
             } else {
                 let drawing: Drawing
                 do { drawing = try DrawingFile.read(from: URL(fileURLWithPath: file)) } catch { throw CLIError.badInput("\(file): \(error)") }
                 let id = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-                if try await library.contains(id: id) { skipped.append(id) } else {
+                if try await library.contains(id: id) { summary.existingIDs.append(id) } else {
                     try await library.add(drawing, id: id, title: (file as NSString).lastPathComponent)
-                    added += 1
+                    summary.added += 1
                 }
+                summary.filesRead += 1
                 bar.advance()
             }
         }
         bar.finish()
-        print("added \(added) notes" + (skipped.isEmpty ? "" : "; skipped \(skipped.count) whose id was already in the library (first: \(skipped[0]))"))
-        guard index else { return }
-        do {
-            let report = try await rebuild(force: false, label: "indexing")
-            print("indexed \(report.done - report.failures.count) notes" + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed"))
-        } catch let error as RecognitionError {
-            print("not indexed: \(error) (the notes are stored; run 'inkindex library reindex' once a model is available)")
+        if !json {
+            print("added \(summary.added) notes" + (summary.existingIDs.isEmpty ? ""
+                : "; skipped \(summary.existingIDs.count) whose id was already in the library (first: \(summary.existingIDs[0]))"))
+        }
+        try await finish(&summary, index: index, json: json)
+    }
+
+    /// Indexes (unless `index` is false), reports what was skipped and failed, prints the summary
+    /// line (or the JSON), and fails (exit status 1) where any file or note failed.
+    private func finish(_ summary: inout ImportSummary, index: Bool, json: Bool) async throws {
+        if index {
+            do {
+                let report = try await rebuild(force: false, label: "indexing")
+                summary.indexed = report.done - report.failures.count
+                summary.failedNotes = report.failures
+                if !json {
+                    print("indexed \(report.done - report.failures.count) notes" + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed"))
+                }
+            } catch let error as RecognitionError {
+                print("not indexed: \(error) (the notes are stored; run 'inkindex library reindex' once a model is available)")
+            }
+        }
+        for (reason, paths) in Dictionary(grouping: summary.skipped, by: \.reason).sorted(by: { $0.key < $1.key }) {
+            Terminal.printError("skipped \(paths.count) \(paths.count == 1 ? "file" : "files"), \(reason) (first: \(paths[0].path))")
+        }
+        for failure in summary.failedFiles.prefix(10) {
+            Terminal.printError("could not import \(failure.path): \(failure.reason)")
+        }
+        if json { try Terminal.printJSON(summary) } else { print(summary.line) }
+        if summary.failed {
+            throw CLIError.failure("\(summary.failedFiles.count) files and \(summary.failedNotes.count) notes failed (the others were stored)")
         }
     }
 
@@ -108,47 +134,47 @@ struct LibrarySession {
         }
     }
 
-    /// What a folder import did: notes of new or changed pages, files read, files unchanged,
-    /// and notes removed with the files (or pages) that are gone.
-    struct FolderReport {
-        var changed = 0, filesRead = 0, filesUnchanged = 0, removed = 0
-    }
-
     /// Imports the files under a folder, reading only those whose bytes changed since they were
-    /// last imported; with `removingMissing`, the notes of files no longer there are deleted.
-    func importFolder(_ folder: NotebookFolder, removingMissing: Bool) async throws -> FolderReport {
-        var report = FolderReport()
+    /// last imported; with `removingMissing`, the notes of files no longer there are deleted. A
+    /// file that cannot be read or stored is recorded in `summary` and the others go on.
+    func importFolder(_ folder: NotebookFolder, removingMissing: Bool, into summary: inout ImportSummary) async throws {
         let known = Dictionary(uniqueKeysWithValues: try await library.importedFiles()
             .filter { $0.identity.hasPrefix(folder.identityPrefix) }.map { ($0.identity, $0) })
-        let files = try folder.files()
+        let (files, skipped) = try folder.files()
+        summary.skipped += skipped
         for file in files {
-            let hash: UInt32
-            do { hash = try DrawingFile.contentHash(of: file.url) } catch { throw CLIError.badInput("cannot read \(file.url.path)") }
-            if known[file.identity]?.contentHash == hash {
-                report.filesUnchanged += 1
-                continue
+            do {
+                let hash = try DrawingFile.contentHash(of: file.url)
+                if known[file.identity]?.contentHash == hash {
+                    summary.filesUnchanged += 1
+                    continue
+                }
+                summary.added += try await library.importFile(identity: file.identity, contentHash: hash,
+                                                              pages: NotebookFolder.pages(of: file)).count
+                summary.filesRead += 1
+            } catch {
+                let reason = (error as? CLIError)?.message ?? "\(error)"
+                summary.failedFiles.append(NotebookFolder.Skipped(path: file.identity, reason: reason))
             }
-            report.changed += try await library.importFile(identity: file.identity, contentHash: hash,
-                                                           pages: NotebookFolder.pages(of: file)).count
-            report.filesRead += 1
         }
         if removingMissing {
+            // Files that failed are still there: their notes stay.
             let present = Set(files.map(\.identity))
             for identity in known.keys.sorted() where !present.contains(identity) {
-                report.removed += try await library.forgetImportedFile(identity: identity)
+                summary.removed += try await library.forgetImportedFile(identity: identity)
             }
         }
-        return report
     }
 
-    func sync(_ folder: String, index: Bool) async throws {
+    func sync(_ folder: String, index: Bool, json: Bool = false) async throws {
         guard NotebookFolder.isFolder(folder) else { throw CLIError.badInput("\(folder) is not a folder") }
-        let report = try await importFolder(NotebookFolder(folder), removingMissing: true)
-        print("read \(report.filesRead) changed files (\(report.filesUnchanged) unchanged): \(report.changed) notes new or changed, "
-              + "\(report.removed) removed")
-        guard index else { return }
-        let rebuilt = try await rebuild(force: false, label: "indexing")
-        print("indexed \(rebuilt.done - rebuilt.failures.count) notes" + (rebuilt.failures.isEmpty ? "" : ", \(rebuilt.failures.count) failed"))
+        var summary = ImportSummary()
+        try await importFolder(NotebookFolder(folder), removingMissing: true, into: &summary)
+        if !json {
+            print("read \(summary.filesRead) changed files (\(summary.filesUnchanged) unchanged): \(summary.added) notes new or changed, "
+                  + "\(summary.removed) removed")
+        }
+        try await finish(&summary, index: index, json: json)
     }
 
     func reindex(force: Bool) async throws {
@@ -247,5 +273,37 @@ struct JSONHit: Encodable {
         reading = hit.reading
         score = (hit.score * 1000).rounded() / 1000
         context = hit.context
+    }
+}
+
+/// What `library add` and `library sync` did: the lines people read, one summary line
+/// (`summary: added=3 removed=0 ...`) and `--json` for scripts, and the exit status (1 where a
+/// file or a note failed).
+struct ImportSummary: Codable {
+    /// Notes new or changed.
+    var added = 0
+    /// Notes removed with their files (sync).
+    var removed = 0
+    var filesRead = 0
+    var filesUnchanged = 0
+    /// Files under a folder that were not imported (another format, empty, unreadable, a broken
+    /// link, a link loop).
+    var skipped: [NotebookFolder.Skipped] = []
+    /// Files that could not be read or stored; their notes are as they were.
+    var failedFiles: [NotebookFolder.Skipped] = []
+    /// Ids of notes not added because the library has a note with that id.
+    var existingIDs: [String] = []
+    /// Notes indexed; nil where indexing did not run.
+    var indexed: Int?
+    /// Notes that could not be indexed, with the reason.
+    var failedNotes: [String: String] = [:]
+
+    var failed: Bool { !failedFiles.isEmpty || !failedNotes.isEmpty }
+
+    /// One line of `key=value` pairs, always the same keys in the same order.
+    var line: String {
+        "summary: added=\(added) removed=\(removed) files-read=\(filesRead) files-unchanged=\(filesUnchanged) "
+            + "files-skipped=\(skipped.count) files-failed=\(failedFiles.count) existing=\(existingIDs.count) "
+            + "indexed=\(indexed ?? 0) notes-failed=\(failedNotes.count)"
     }
 }
