@@ -15,6 +15,12 @@ enum Terminal {
     }
 
     /// Writes a value as JSON (sorted keys, so output is stable); one line unless `pretty`.
+    /// Writes out what `print` buffered (stdout is block-buffered into a pipe): every output
+    /// stream, which `fflush(NULL)` flushes without naming the global `stdout`.
+    static func flushStandardOutput() {
+        fflush(nil)
+    }
+
     static func printJSON<T: Encodable>(_ value: T, pretty: Bool = false) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty

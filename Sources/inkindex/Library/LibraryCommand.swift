@@ -19,6 +19,7 @@ struct LibraryCommand: AsyncParsableCommand {
             LibraryListCommand.self,
             LibraryVocabularyCommand.self,
             LibrarySyncCommand.self,
+            LibraryWatchCommand.self,
             LibraryCopyCommand.self,
         ])
 
