@@ -55,7 +55,7 @@ struct CFailure: Error {
 
 /// `inkindex_error`: what the caller receives through `inkindex_error **`.
 final class CErrorBox {
-    static let handles = HandleTable<CErrorBox>(kind: "error", base: 0x1_0000_0000)
+    static let handles = HandleTable<CErrorBox>(kind: "error", base: 0x1000_0000)
 
     let status: CStatus
     let message: UnsafeMutablePointer<CChar>

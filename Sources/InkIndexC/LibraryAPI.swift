@@ -14,7 +14,7 @@ final class LibraryHandle: @unchecked Sendable {
         self.options = options
     }
 
-    static let handles = HandleTable<LibraryHandle>(kind: "library", base: 0x3_0000_0000)
+    static let handles = HandleTable<LibraryHandle>(kind: "library", base: 0x3000_0000)
 
     static func from(_ pointer: OpaquePointer?) throws -> LibraryHandle {
         try handles.object(pointer)
@@ -170,6 +170,7 @@ public func inkindex_library_search(_ library: OpaquePointer?, _ query: UnsafePo
         let handle = try LibraryHandle.from(library)
         let text = try CStrings.required(query, "query"), options = try SearchFlags(flags)
         guard limit >= 0 else { throw CFailure(.invalidArgument, "limit is negative") }
+        try LibrarySetup.requireResources()  // a query reads the book names of scripture references
         let limit = limit == 0 ? 20 : Int(limit)
         let answer = try handle.run { library in
             let hits = try await library.search(text, fullWordsOnly: options.fullWordsOnly, caseMatchingOnly: options.caseMatchingOnly,

@@ -13,7 +13,7 @@ final class RecognizerHandle: @unchecked Sendable {
         self.recognizer = recognizer
     }
 
-    static let handles = HandleTable<RecognizerHandle>(kind: "recognizer", base: 0x2_0000_0000)
+    static let handles = HandleTable<RecognizerHandle>(kind: "recognizer", base: 0x2000_0000)
 
     static func from(_ pointer: OpaquePointer?) throws -> RecognizerHandle {
         try handles.object(pointer)

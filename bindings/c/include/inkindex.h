@@ -52,8 +52,9 @@
  *   InkIndex_InkIndexLanguages.resources, InkIndex_InkSearch.resources). The library looks for
  *   them, in order, in the folder named by the environment variable INKINDEX_RESOURCES, in
  *   <prefix>/share/inkindex (as bindings/c/install.sh installs them, the library in <prefix>/lib/inkindex), beside the library
- *   itself, and beside the program. Without them, creating a recognizer fails with
- *   INKINDEX_ERROR_MODEL_UNAVAILABLE.
+ *   itself, and beside the program. Without them, creating a recognizer, indexing and searching
+ *   a library fail with INKINDEX_ERROR_MODEL_UNAVAILABLE (a library still opens, stores and
+ *   deletes notes).
  */
 #ifndef INKINDEX_H
 #define INKINDEX_H
