@@ -4,6 +4,7 @@
 # - the header compiles as C99 and as C++ with every warning an error;
 # - test_api: every function's success and error paths;
 # - test_cycles: a thousand create, use and free cycles of each handle;
+# - test_no_resources: the library copied alone, without its weights and language data;
 # - both again under AddressSanitizer with LeakSanitizer, where the compiler has them.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,6 +25,13 @@ cc -std=c99 -Wall -Wextra -Werror "$here/test_api.c" $flags -lpthread -o "$out/t
 cc -std=c99 -Wall -Wextra -Werror "$here/test_cycles.c" $flags -o "$out/test_cycles"
 "$out/test_api" "$fixtures" "$notebook"
 "$out/test_cycles" "$fixtures" 1000
+
+# The library copied alone, without its resources: typed errors, no crash.
+mkdir -p "$out/lone/lib"
+cp "$prefix/lib/inkindex/libinkindex.so" "$out/lone/lib/"
+cc -std=c99 -Wall -Wextra -Werror "$here/test_no_resources.c" $(pkg-config --cflags inkindex) -L"$out/lone/lib" \
+    -Wl,-rpath,"$out/lone/lib" -linkindex -o "$out/test_no_resources"
+(cd "$out" && env -u INKINDEX_RESOURCES "$out/test_no_resources" "$out")
 
 if echo 'int main(void){return 0;}' | cc -fsanitize=address -x c - -o "$out/probe" 2>/dev/null && "$out/probe"; then
     # shellcheck disable=SC2086

@@ -37,12 +37,12 @@ static int failures = 0;
     } while (0)
 
 /* Whether the JSON or text `haystack` contains `needle` (NULL never does). */
-static int contains(const char *haystack, const char *needle) {
+static inline int contains(const char *haystack, const char *needle) {
     return haystack != NULL && strstr(haystack, needle) != NULL;
 }
 
 /* The whole file at `path`, NUL-terminated; exits where it cannot be read. */
-static char *read_fixture(const char *path) {
+static inline char *read_fixture(const char *path) {
     FILE *file = fopen(path, "rb");
     if (!file) { fprintf(stderr, "cannot read %s\n", path); exit(2); }
     fseek(file, 0, SEEK_END);
