@@ -1,5 +1,6 @@
 import Foundation
 import InkIndex
+import InkWire
 
 /// The statuses of `inkindex.h` (`inkindex_status`), and how Swift errors map onto them.
 enum CStatus: Int32 {
@@ -38,17 +39,8 @@ struct CFailure: Error {
             }
         case let error as SQLiteError: self.init(.store, "\(error)")
         case let error as DrawingFile.Failure: self.init(.badInput, error.description)
-        case let error as DecodingError: self.init(.badInput, "malformed JSON: \(Self.describe(error))")
+        case let error as DecodingError: self.init(.badInput, "malformed JSON: \(WireDecodingError.describe(error))")
         default: self.init(.internal, "\(error)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c):
-            let path = c.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return path.isEmpty ? c.debugDescription : "\(path): \(c.debugDescription)"
-        @unknown default: return "\(error)"
         }
     }
 }

@@ -29,7 +29,8 @@ public enum ShippedLanguageData {
         shared.register(bundle)
     }
 
-    /// Whether both of `language`'s files can be found. O(bundles) file lookups.
+    /// Whether both of `language`'s files can be found. O(1) once found; O(bundles) file lookups
+    /// before.
     public static func isAvailable(_ language: RecognitionLanguage) -> Bool {
         shared.isAvailable(language)
     }
@@ -47,6 +48,10 @@ public enum ShippedLanguageData {
     final class Store: @unchecked Sendable {
         private let lock = NSLock()
         private var bundles: [Bundle]
+        /// Languages whose files were found: bundles are only ever added, so a language found
+        /// stays found, and `ShippedModel.supportedLanguages` (asked by every recognizer made)
+        /// looks on disk only for those not found yet.
+        private var found: Set<RecognitionLanguage> = []
 
         init(bundles: [Bundle]) {
             self.bundles = bundles
@@ -59,8 +64,11 @@ public enum ShippedLanguageData {
         }
 
         func isAvailable(_ language: RecognitionLanguage) -> Bool {
-            url(forResource: language.characterModelResource, withExtension: "bin") != nil
-                && url(forResource: language.wordPriorResource, withExtension: "txt") != nil
+            if lock.withLock({ found.contains(language) }) { return true }
+            guard url(forResource: language.characterModelResource, withExtension: "bin") != nil,
+                  url(forResource: language.wordPriorResource, withExtension: "txt") != nil else { return false }
+            lock.withLock { _ = found.insert(language) }
+            return true
         }
 
         func url(forResource name: String, withExtension ext: String) -> URL? {

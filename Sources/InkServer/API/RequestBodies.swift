@@ -36,7 +36,7 @@ enum RequestBodies {
         do {
             return try JSONDecoder().decode(type, from: body)
         } catch let error as DecodingError {
-            throw .badRequest("the body is not the JSON expected: \(describe(error))")
+            throw .badRequest("the body is not the JSON expected: \(WireDecodingError.describe(error))")
         } catch {
             throw .badRequest("the body is not JSON: \(error)")
         }
@@ -74,20 +74,6 @@ enum RequestBodies {
         }
         if let issue = drawing.validate(limit: 1).first {
             throw .badRequest("the drawing holds a value that is not a finite number: \(issue)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return path.isEmpty ? "" : " at \(path)"
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "expected \(type)\(path(context)) (\(context.debugDescription))"
-        case .valueNotFound(let type, let context): return "missing \(type)\(path(context))"
-        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\"\(path(context))"
-        case .dataCorrupted(let context): return context.debugDescription + path(context)
-        @unknown default: return "\(error)"
         }
     }
 }
