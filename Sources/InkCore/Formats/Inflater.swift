@@ -18,8 +18,16 @@ enum Inflater {
         case gzip
         /// RFC 1951 deflate data without header or checksum, as in ZIP entries (method 8).
         case raw
+        /// RFC 1950: a two-byte header, deflate data and an Adler-32, as in PDF's `FlateDecode`.
+        case zlib
 
-        var windowBits: Int32 { self == .gzip ? 16 + MAX_WBITS : -MAX_WBITS }
+        var windowBits: Int32 {
+            switch self {
+            case .gzip: 16 + MAX_WBITS
+            case .raw: -MAX_WBITS
+            case .zlib: MAX_WBITS
+            }
+        }
     }
 
     enum Failure: Error, Equatable {

@@ -192,23 +192,3 @@ struct ZipArchive {
         }
     }
 }
-
-/// Little-endian reads at offsets from the start of `data`. Callers check `contains` first.
-private struct LittleEndianBytes {
-    let data: Data
-    var count: Int { data.count }
-
-    /// Whether `length` bytes from `offset` lie inside the data; safe against overflow.
-    func contains(_ offset: Int, length: Int) -> Bool {
-        offset >= 0 && length >= 0 && length <= data.count && offset <= data.count - length
-    }
-
-    func u8(_ offset: Int) -> UInt8 { data[data.startIndex + offset] }
-    func u16(_ offset: Int) -> UInt16 { UInt16(u8(offset)) | UInt16(u8(offset + 1)) << 8 }
-    func u32(_ offset: Int) -> UInt32 { UInt32(u16(offset)) | UInt32(u16(offset + 2)) << 16 }
-    func u64(_ offset: Int) -> UInt64 { UInt64(u32(offset)) | UInt64(u32(offset + 4)) << 32 }
-
-    func slice(_ offset: Int, _ length: Int) -> Data {
-        data[(data.startIndex + offset)..<(data.startIndex + offset + length)]
-    }
-}
