@@ -48,13 +48,12 @@ enum CInput {
 
     /// The pages of the file at `path` (any format InkIndex reads), each with an id stable for
     /// the file's absolute path and page number and a title "name, page n" (the name alone for
-    /// one page), as `inkindex library add` makes notes of them.
+    /// one page), as `inkindex library add` makes notes of them (`DrawingFile.readNotes`).
     static func pages(path: String) throws -> (pages: [(id: UUID, number: Int, title: String, drawing: Drawing)], warnings: [String]) {
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        let read: (pages: [DrawingFile.Page], warnings: [String])
-        do { read = try DrawingFile.readPages(from: url, fileIdentity: url.path) } catch { throw CFailure(.badInput, "\(path): \(error)") }
-        let name = url.lastPathComponent
-        return (read.pages.map { ($0.id, $0.number, read.pages.count == 1 ? name : "\(name), page \($0.number)", $0.drawing) }, read.warnings)
+        let read: (notes: [DrawingFile.Note], warnings: [String])
+        do { read = try DrawingFile.readNotes(from: url, fileIdentity: url.path) } catch { throw CFailure(.badInput, "\(path): \(error)") }
+        return (read.notes.map { ($0.id, $0.number, $0.title, $0.drawing) }, read.warnings)
     }
 
     /// Stroke ids: a JSON array of UUID strings.

@@ -35,6 +35,18 @@ public struct NoteSummary: Codable, Sendable, Hashable {
 }
 
 /// `GET /api/notes`: newest first.
+/// `POST /api/import`: the notes a file's pages became (created or updated), and what its
+/// reader could not carry.
+public struct ImportedNotes: Codable, Sendable {
+    public var notes: [NoteSummary]
+    public var warnings: [String]
+
+    public init(notes: [NoteSummary], warnings: [String]) {
+        self.notes = notes
+        self.warnings = warnings
+    }
+}
+
 public struct NoteList: Codable, Sendable {
     public var notes: [NoteSummary]
 

@@ -2,8 +2,10 @@ import Foundation
 
 /// Reads and writes drawings in the format named by a file's extension: `.inkml` (W3C InkML),
 /// `.json` (the model's Codable form), `.ink` (the binary encoding) and, read-only, the dataset
-/// format `.jsonl` / `.jsonl.gz` and Xournal++ notebooks `.xopp` / `.xoj` (also recognized
-/// without their extension, by their first bytes).
+/// format `.jsonl` / `.jsonl.gz` and other apps' notebooks: Xournal++ (`.xopp`, `.xoj`),
+/// reMarkable (`.rm`, `.rmdoc`, `.rmn`, a tablet folder's `UUID.content`), Rnote (`.rnote`),
+/// Saber (`.sbn2`, `.sbn`) and the ink annotations of PDFs (`.pdf`). Notebooks are also
+/// recognized without their extension, by their first bytes.
 ///
 /// A notebook holds many pages: `readPages(from:fileIdentity:)` gives each as a drawing with a
 /// stable id, while `read(from:)` gives the first page (and says so in its warnings).
@@ -25,6 +27,15 @@ public enum DrawingFile {
         /// Xournal++ notebooks (`.xopp`) and Xournal journals (`.xoj`), one drawing per page;
         /// read-only (`Xournal`).
         case xournal = "xopp"
+        /// reMarkable page files (`.rm`), packages (`.rmdoc`, `.rmn`) and tablet notebook folders
+        /// (named by their `UUID.content`); read-only (`Remarkable`).
+        case remarkable = "rm"
+        /// Rnote documents (`.rnote`); read-only (`Rnote`).
+        case rnote
+        /// Saber notes (`.sbn2`, and the older `.sbn`); read-only (`Saber`).
+        case saber = "sbn2"
+        /// The ink annotations of a PDF (`.pdf`), one drawing per page; read-only (`PDFInk`).
+        case pdf
 
         /// The format for a path's extension, or nil where none matches.
         public init?(path: String) {
@@ -34,6 +45,10 @@ public enum DrawingFile {
             else if lower.hasSuffix(".inkml") { self = .inkml }
             else if lower.hasSuffix(".ink") { self = .binary }
             else if lower.hasSuffix(".xopp") || lower.hasSuffix(".xoj") { self = .xournal }
+            else if [".rm", ".rmdoc", ".rmn", ".content"].contains(where: lower.hasSuffix) { self = .remarkable }
+            else if lower.hasSuffix(".rnote") { self = .rnote }
+            else if lower.hasSuffix(".sbn2") || lower.hasSuffix(".sbn") { self = .saber }
+            else if lower.hasSuffix(".pdf") { self = .pdf }
             else { return nil }
         }
 
@@ -48,12 +63,41 @@ public enum DrawingFile {
                 self = format
                 return
             }
+            // A tablet's notebook folder, named by its page folder beside the `.content`.
+            if Remarkable.notebookFolder(of: url) != nil {
+                self = .remarkable
+                return
+            }
             // Mapped, so that sniffing a large file reads only the pages it looks at.
-            guard let data = try? Data(contentsOf: url, options: .mappedIfSafe), Xournal.isNotebook(data) else { return nil }
-            self = .xournal
+            guard let data = try? Data(contentsOf: url, options: .mappedIfSafe), let format = Format(sniffing: data) else { return nil }
+            self = format
         }
 
-        public var isWritable: Bool { self != .dataset && self != .xournal }
+        /// The notebook format the bytes are, by their first bytes (and for a ZIP, its directory;
+        /// for gzip, the first kilobytes it inflates to): nil where none is recognized.
+        ///
+        /// ```swift
+        /// let format = DrawingFile.Format(sniffing: uploadedBytes)  // .pdf
+        /// ```
+        public init?(sniffing data: Data) {
+            if Xournal.isNotebook(data) { self = .xournal }
+            else if Remarkable.isPageFile(data) || Remarkable.isPackage(data) { self = .remarkable }
+            // __SNIFF_OTHERS__
+            else { return nil }
+        }
+
+        public var isWritable: Bool { self == .json || self == .inkml || self == .binary }
+
+        /// Every extension read, for messages: ".json, .inkml, .ink, ...".
+        public static let knownExtensions = ".json, .inkml, .ink, .jsonl, .jsonl.gz, .xopp, .xoj, .rm, .rmdoc, .rmn, .content, .rnote, .sbn2, .sbn, .pdf"
+
+        /// Whether a file of this format holds pages (`readPages` gives them all).
+        public var isNotebook: Bool {
+            switch self {
+            case .xournal, .remarkable, .rnote, .saber, .pdf: true
+            case .json, .inkml, .binary, .dataset: false
+            }
+        }
     }
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -67,7 +111,7 @@ public enum DrawingFile {
         public var description: String {
             switch self {
             case .unknownExtension(let path):
-                "cannot tell the format of \(path) from its extension (known: .json, .inkml, .ink, .jsonl, .jsonl.gz, .xopp, .xoj)"
+                "cannot tell the format of \(path) from its extension (known: \(Format.knownExtensions))"
             case .readOnly(let path, let format): "\(path): the \(format.rawValue) format is read-only"
             case .noSuchSample(let path, let id): id.map { "\(path): no sample with id '\($0)'" } ?? "\(path): no samples"
             case .invalidJSON(let path, let reason): "\(path): not a JSON drawing: \(reason)"
@@ -86,33 +130,45 @@ public enum DrawingFile {
     public static func readWithWarnings(from url: URL) throws -> (drawing: Drawing, warnings: [String]) {
         guard let format = Format(contentsOf: url) else { throw Failure.unknownExtension(path: url.path) }
         switch format {
-        case .xournal:
-            let notebook = try readNotebook(from: url, fileIdentity: Xournal.defaultFileIdentity(of: url))
-            var warnings = notebook.warnings
-            if notebook.pages.count > 1 {
-                warnings.append("the notebook has \(notebook.pages.count) pages; only page 1 was read (DrawingFile.readPages reads them all)")
+        case .xournal, .remarkable, .rnote, .saber, .pdf:
+            let (pages, notebookWarnings) = try readPages(from: url)
+            var warnings = notebookWarnings
+            if pages.count > 1 {
+                warnings.append("the notebook has \(pages.count) pages; only page 1 was read (DrawingFile.readPages reads them all)")
             }
-            return (notebook.pages.first?.drawing ?? Drawing(), warnings)
+            return (pages.first?.drawing ?? Drawing(), warnings)
         case .dataset:
             return (try readSample(from: url, id: nil).drawing, [])
-        case .json:
-            do {
-                let decoder = JSONDecoder()
-                decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-                return (try decoder.decode(Drawing.self, from: Data(contentsOf: url)), [])
-            } catch let error as DecodingError {
-                throw Failure.invalidJSON(path: url.path, reason: Self.describe(error))
-            }
+        case .json, .binary:
+            return try drawing(Data(contentsOf: url), format: format, path: url.path)
         case .inkml:
             // Refused before reading, so that a huge file is never loaded into memory.
             let limit = XMLLimits().maximumBytes
             if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limit {
                 throw InkMLError.xml(line: 1, column: 1, reason: "document is \(size) bytes, more than the limit of \(limit)")
             }
-            let result = try InkML.read(Data(contentsOf: url))
+            return try drawing(Data(contentsOf: url), format: format, path: url.path)
+        }
+    }
+
+    /// The drawing in the bytes of a one-drawing format (JSON, InkML, binary).
+    static func drawing(_ data: Data, format: Format, path: String) throws -> (drawing: Drawing, warnings: [String]) {
+        switch format {
+        case .json:
+            do {
+                let decoder = JSONDecoder()
+                decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+                return (try decoder.decode(Drawing.self, from: data), [])
+            } catch let error as DecodingError {
+                throw Failure.invalidJSON(path: path, reason: Self.describe(error))
+            }
+        case .inkml:
+            let result = try InkML.read(data)
             return (result.drawing, result.warnings)
         case .binary:
-            return (try BinaryDrawingCodec.decode(Data(contentsOf: url)), [])
+            return (try BinaryDrawingCodec.decode(data), [])
+        default:
+            throw Failure.unknownExtension(path: path)
         }
     }
 
@@ -124,7 +180,7 @@ public enum DrawingFile {
         if Format(path: url.path) == .dataset {
             return try DatasetReader(path: url.path).readAll(limit: limit)
         }
-        if Format(contentsOf: url) == .xournal {
+        if Format(contentsOf: url)?.isNotebook == true {
             return try readPages(from: url).pages.prefix(limit ?? .max).map { page in
                 LabeledSample(id: "\(url.lastPathComponent)#\(page.number)", writer: nil,
                               text: page.drawing.annotations["text"] ?? "", drawing: page.drawing)
@@ -177,13 +233,8 @@ public enum DrawingFile {
     /// }
     /// ```
     public static func readPages(from url: URL, fileIdentity: String? = nil) throws -> (pages: [Page], warnings: [String]) {
-        let identity = fileIdentity ?? Xournal.defaultFileIdentity(of: url)
-        if Format(contentsOf: url) == .xournal {
-            let notebook = try readNotebook(from: url, fileIdentity: identity)
-            return (notebook.pages.map { Page(id: $0.id, number: $0.number, drawing: $0.drawing) }, notebook.warnings)
-        }
-        let (drawing, warnings) = try readWithWarnings(from: url)
-        return ([Page(id: pageID(fileIdentity: identity, pageNumber: 1), number: 1, drawing: drawing)], warnings)
+        let read = try readPagesAndTitle(from: url, fileIdentity: fileIdentity)
+        return (read.pages, read.warnings)
     }
 
     /// The identifier of page `pageNumber` (from 1) of the file known as `fileIdentity`: the same
@@ -204,11 +255,12 @@ public enum DrawingFile {
     /// if try DrawingFile.contentHash(of: url) != stored[url.path] { pages = try DrawingFile.readPages(from: url).pages }
     /// ```
     public static func contentHash(of url: URL) throws -> UInt32 {
+        if Remarkable.notebookFolder(of: url) != nil { return try Remarkable.contentHash(ofNotebookAt: url) }
         let data = try Data(contentsOf: url, options: .mappedIfSafe)
         return Xournal.contentHash(of: data)
     }
 
-    private static func readNotebook(from url: URL, fileIdentity: String) throws -> XournalNotebook {
+    static func readNotebook(from url: URL, fileIdentity: String) throws -> XournalNotebook {
         // Refused before reading, so that a huge file is never loaded into memory.
         let limits = Xournal.Limits()
         if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limits.maximumBytes {
@@ -232,7 +284,7 @@ public enum DrawingFile {
             return try encoder.encode(drawing)
         case .inkml: return Data(try InkML.write(drawing).utf8)
         case .binary: return BinaryDrawingCodec.encode(drawing)
-        case .dataset, .xournal: throw Failure.readOnly(path: path, format: format)
+        case .dataset, .xournal, .remarkable, .rnote, .saber, .pdf: throw Failure.readOnly(path: path, format: format)
         }
     }
 

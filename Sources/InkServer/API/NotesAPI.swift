@@ -113,7 +113,7 @@ extension APIResponder {
 
     /// The note's index, read by its session's recognizer on the recognition pool. A failed
     /// recognition ends the session and is a 500; nothing has been stored by then.
-    private func recognize(_ drawing: Drawing, noteID: String) async throws -> NoteIndex {
+    func recognize(_ drawing: Drawing, noteID: String) async throws -> NoteIndex {
         let session = await sessions.recognizer(for: noteID)
         do {
             return try await recognizing { try await NoteIndexer.index(drawing, with: session) }
@@ -129,11 +129,11 @@ extension APIResponder {
     /// Commits the index of the drawing this request saved, stamped with that drawing's checksum:
     /// where another server saved the note again since, the index is not committed (it would be
     /// the old drawing's) and the note waits for that server's index or a reindex.
-    private func commit(_ index: NoteIndex, of drawing: Drawing, noteID: String, in library: NoteLibrary) async throws {
+    func commit(_ index: NoteIndex, of drawing: Drawing, noteID: String, in library: NoteLibrary) async throws {
         try await library.commitIndex(index, noteID: noteID, drawingChecksum: NoteLibrary.checksum(of: drawing))
     }
 
-    private func summary(_ id: String, in libs: LibraryConnections) async throws -> NoteSummary {
+    func summary(_ id: String, in libs: LibraryConnections) async throws -> NoteSummary {
         let info = try await libs.writer.note(id: id)
         return Self.summary(info, strokeCount: try await libs.strokeCounts.count(of: info, in: libs.writer))
     }

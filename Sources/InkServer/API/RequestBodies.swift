@@ -65,7 +65,7 @@ enum RequestBodies {
         return drawing
     }
 
-    private static func check(_ drawing: Drawing, limits: ServerLimits) throws(APIError) {
+    static func check(_ drawing: Drawing, limits: ServerLimits) throws(APIError) {
         guard drawing.strokes.count <= limits.maxStrokesPerNote else {
             throw .payloadTooLarge("\(drawing.strokes.count) strokes, more than the limit of \(limits.maxStrokesPerNote) per note")
         }

@@ -8,6 +8,7 @@ enum Route: Sendable, Hashable {
     case recognize
     case listNotes
     case createNote
+    case importFile
     case getNote(String)
     case updateNote(String)
     case deleteNote(String)
@@ -31,11 +32,11 @@ enum Route: Sendable, Hashable {
 enum Router {
     /// The resources the API has, before the method is considered.
     private enum Resource {
-        case page, staticFile(String), recognize, notes, note(String), noteSVG(String), noteInkML(String), search, health
+        case page, staticFile(String), recognize, notes, importFile, note(String), noteSVG(String), noteInkML(String), search, health
 
         var allowed: [HTTPMethod] {
             switch self {
-            case .recognize: [.POST]
+            case .recognize, .importFile: [.POST]
             case .notes: [.GET, .POST]
             case .note: [.GET, .PUT, .DELETE]
             default: [.GET]
@@ -51,6 +52,7 @@ enum Router {
         case (.page, .GET): return .page
         case (.staticFile(let name), .GET): return .staticFile(name)
         case (.recognize, .POST): return .recognize
+        case (.importFile, .POST): return .importFile
         case (.notes, .GET): return .listNotes
         case (.notes, .POST): return .createNote
         case (.note(let id), .GET): return .getNote(id)
@@ -72,6 +74,7 @@ enum Router {
         case 2 where segments[0] == "api":
             switch segments[1] {
             case "recognize": return .recognize
+            case "import": return .importFile
             case "notes": return .notes
             case "search": return .search
             case "health": return .health

@@ -8,8 +8,10 @@ import NIOHTTP1
 ///   `ServerConfiguration.allowedHosts` are answered; any other gets 421.
 /// - **Origin** (cross-site requests): a request that is not GET or HEAD must, where it sends an
 ///   `Origin`, come from the server's own or one of `ServerConfiguration.allowedOrigins`, else
-///   403; a POST or PUT must carry `application/json` or `application/inkml+xml` (a cross-site
-///   form or a `text/plain` fetch cannot, without a preflight the server does not grant), else 415.
+///   403; a POST or PUT must carry `application/json`, `application/inkml+xml` or, for a file sent
+///   to `/api/import`, `application/octet-stream` (or the file's own type: PDF, ZIP, gzip). A
+///   cross-site form or a `text/plain` fetch cannot, without a preflight the server does not
+///   grant; else 415.
 /// - **CORS**: the `Access-Control-Allow-*` headers go only to allowed origins.
 ///
 /// ```swift
@@ -25,7 +27,9 @@ struct RequestPolicy: Sendable {
     /// The address the server listens on, as given to `start(host:port:)`.
     var boundHost: String?
 
-    static let bodyTypes: Set<String> = ["application/json", "application/inkml+xml"]
+    /// None of them is a type a cross-site form may send without a preflight.
+    static let bodyTypes: Set<String> = ["application/json", "application/inkml+xml", "application/octet-stream",
+                                         "application/pdf", "application/zip", "application/gzip"]
 
     init(allowedHosts: [String], allowedOrigins: [String], boundHost: String? = nil) {
         self.allowedHosts = Set(allowedHosts.map { Self.hostName(of: $0) })
@@ -49,7 +53,7 @@ struct RequestPolicy: Sendable {
         guard request.method == .POST || request.method == .PUT else { return }
         guard let type = request.contentType, Self.bodyTypes.contains(type) else {
             throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
-                           detail: "send the body as application/json or application/inkml+xml, not '\(request.contentType ?? "nothing")'")
+                           detail: "send the body as application/json or application/inkml+xml (a file to /api/import as application/octet-stream), not '\(request.contentType ?? "nothing")'")
         }
     }
 

@@ -61,8 +61,10 @@ func mappingInputErrors<T>(_ path: String, _ body: () throws -> T) throws -> T {
     } catch let error as CLIError {
         throw error
     } catch DrawingFile.Failure.unknownExtension(let path) {
-        throw CLIError.usage("cannot tell the format of \(path) from its extension (use .inkml, .json, .ink, .xopp, .xoj, .jsonl or .jsonl.gz)")
+        throw CLIError.usage("cannot tell the format of \(path) from its extension (use \(DrawingFile.Format.knownExtensions))")
     } catch let error as XournalError {
+        throw CLIError.badInput("\(path): \(error)")
+    } catch let error as NotebookError {
         throw CLIError.badInput("\(path): \(error)")
     } catch let error as InkMLError {
         throw CLIError.badInput("\(path): \(error)")

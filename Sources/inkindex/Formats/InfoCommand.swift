@@ -9,8 +9,10 @@ struct InfoCommand: AsyncParsableCommand {
         abstract: "Show strokes, points, bounds and duration of a drawing or dataset file.",
         discussion: """
             For a drawing (.inkml, .json, .ink): its strokes, points, bounds, duration, annotations \
-            and any non-finite values. For a dataset file (.jsonl, .jsonl.gz): one line per sample, \
-            then totals.
+            and any non-finite values. For a notebook (Xournal++ .xopp/.xoj, reMarkable .rm/.rmdoc/ \
+            .rmn or a tablet folder's UUID.content, Rnote .rnote, Saber .sbn2/.sbn, a PDF's ink \
+            annotations): the same per page, with typed text, and what was not read. For a dataset \
+            file (.jsonl, .jsonl.gz): one line per sample, then totals.
             """)
 
     @Argument(help: "A drawing or dataset file.")
@@ -85,9 +87,9 @@ struct InfoCommand: AsyncParsableCommand {
         let path = file
         let url = URL(fileURLWithPath: path)
         guard let format = DrawingFile.Format(contentsOf: url) else {
-            throw CLIError.usage("cannot tell the format of \(path) (use .inkml, .json, .ink, .xopp, .xoj, .jsonl or .jsonl.gz)")
+            throw CLIError.usage("cannot tell the format of \(path) (use \(DrawingFile.Format.knownExtensions))")
         }
-        if format == .xournal {
+        if format.isNotebook {
             let (pages, warnings) = try mappingInputErrors(path) { try DrawingFile.readPages(from: url) }
             if json {
                 for page in pages {
@@ -97,7 +99,10 @@ struct InfoCommand: AsyncParsableCommand {
                 return
             }
             print("\(path) (\(format.rawValue)): \(pages.count) page\(pages.count == 1 ? "" : "s")")
-            for page in pages { print("  page \(page.number): \(Summary(page.drawing).line)") }
+            for page in pages {
+                print("  page \(page.number): \(Summary(page.drawing).line)")
+                for (key, value) in page.drawing.annotations.sorted(by: { $0.key < $1.key }) { print("    \(key): \(value)") }
+            }
             for warning in warnings { print("  warning: \(warning)") }
             return
         }

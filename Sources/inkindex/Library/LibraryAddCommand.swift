@@ -5,8 +5,10 @@ struct LibraryAddCommand: AsyncParsableCommand {
         commandName: "add",
         abstract: "Add notes, then recognize and index them.",
         discussion: """
-            Adds InkML (.inkml), JSON (.json), binary (.ink), Xournal++ notebooks (.xopp, .xoj: one \
-            note per page, re-adding a changed notebook updates its notes), folders of those \
+            Adds InkML (.inkml), JSON (.json), binary (.ink), notebooks of other apps (one note per \
+            page; re-adding a changed notebook updates its notes): Xournal++ (.xopp, .xoj), reMarkable \
+            (.rm, .rmdoc, .rmn, a tablet folder's UUID.content), Rnote (.rnote), Saber (.sbn2, .sbn), \
+            the ink annotations of PDFs (.pdf: pages with ink), folders of those \
             (recursively), or dataset JSON Lines (.jsonl, .jsonl.gz) where each sample becomes one note \
             whose id is the sample's id. The new notes are then recognized and indexed (unless \
             --no-index). 'library sync FOLDER' also removes the notes of deleted files. Folders are \

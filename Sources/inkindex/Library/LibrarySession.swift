@@ -34,16 +34,18 @@ struct LibrarySession {
             bar.setTotal(files.reduce(0) { $0 + (DatasetFiles.isDataset($1) ? DatasetFiles.lineCount($1) ?? 0 : 1) })
         }
         for file in files {
-            if NotebookFolder.isFolder(file) {
+            if NotebookFolder.isFolder(file), Remarkable.notebookFolder(of: URL(fileURLWithPath: file)) == nil {
                 try await importFolder(NotebookFolder(file), removingMissing: false, into: &summary)
                 bar.advance()
                 continue
             }
             guard FileManager.default.isReadableFile(atPath: file) else { throw CLIError.badInput("cannot read \(file)") }
             let lower = file.lowercased()
-            if DrawingFile.Format(contentsOf: URL(fileURLWithPath: file)) == .xournal {
-                let notebook = NotebookFolder.File(url: URL(fileURLWithPath: file),
-                                                   identity: URL(fileURLWithPath: file).standardizedFileURL.path)
+            if DrawingFile.Format(contentsOf: URL(fileURLWithPath: file))?.isNotebook == true {
+                var url = URL(fileURLWithPath: file).standardizedFileURL
+                // A tablet notebook is known by its `.content`, however it was named.
+                if let (folder, uuid) = Remarkable.notebookFolder(of: url) { url = folder.appendingPathComponent(uuid + ".content") }
+                let notebook = NotebookFolder.File(url: url, identity: url.path)
                 let hash = try DrawingFile.contentHash(of: notebook.url)
                 summary.added += try await library.importFile(identity: notebook.identity, contentHash: hash,
                                                               pages: NotebookFolder.pages(of: notebook)).count

@@ -5,7 +5,9 @@ struct LibrarySyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Bring a folder of notebooks into the library: changed files re-read, deleted ones removed.",
         discussion: """
-            Reads every InkML, JSON, .ink, Xournal++ (.xopp) and Xournal (.xoj) file under FOLDER whose \
+            Reads every InkML, JSON, .ink, Xournal++ (.xopp, .xoj), reMarkable (.rm, .rmdoc, .rmn, a \
+            tablet's notebooks by their UUID.content), Rnote (.rnote), Saber (.sbn2, .sbn) and PDF \
+            (its ink annotations) file under FOLDER whose \
             bytes changed since the last sync (a content hash), stores each page as a note (a changed \
             notebook updates its notes; page ids come from the file's path under the folder and the \
             page number), deletes the notes of files and pages that are gone, then indexes what \

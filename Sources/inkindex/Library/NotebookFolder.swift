@@ -2,7 +2,8 @@ import Foundation
 import InkIndex
 
 /// The drawing files under a folder, for `library add FOLDER` and `library sync FOLDER`:
-/// every file whose format InkIndex reads (InkML, JSON, binary, Xournal++), found recursively
+/// every file whose format InkIndex reads (InkML, JSON, binary, Xournal++, reMarkable, Rnote, Saber,
+/// PDF ink), found recursively
 /// through symbolic links, hidden files skipped, in path order. Each is known by its path relative to the folder's
 /// parent ("notes/week1/lecture.xopp"), so that its notes keep their ids when the folder moves.
 struct NotebookFolder {
@@ -34,7 +35,9 @@ struct NotebookFolder {
     /// The drawing files under the folder, by identity, and what was skipped. Symbolic links are
     /// followed, to files and to folders (a synced folder, a dotfiles setup, a link to the folder
     /// itself): a file keeps the identity of the path it is found at, and a folder reached a
-    /// second time through a link (a loop) is not read again. Hidden files are left out unsaid;
+    /// second time through a link (a loop) is not read again. A reMarkable tablet's notebook is
+    /// its `UUID.content` (its page folder, metadata and annotated PDF are read through it, not
+    /// on their own). Hidden files are left out unsaid;
     /// files of other formats, unreadable or empty ones and broken links are reported.
     func files() throws -> (files: [File], skipped: [Skipped]) {
         var isFolder: ObjCBool = false
@@ -62,7 +65,17 @@ struct NotebookFolder {
                     skipped.append(Skipped(path: path, reason: "a broken link"))
                     continue
                 }
-                if isDirectory.boolValue { visit(entry, relative: path); continue }
+                if isDirectory.boolValue {
+                    // A reMarkable notebook's page folder is read through its `UUID.content`.
+                    if names.contains(entry.lastPathComponent + ".content") { continue }
+                    visit(entry, relative: path)
+                    continue
+                }
+                // A reMarkable notebook's other files (metadata, the PDF or EPUB it annotates).
+                let stem = entry.deletingPathExtension().lastPathComponent
+                if entry.pathExtension != "content", names.contains(stem + ".content"), entry.pathExtension != "" {
+                    continue
+                }
                 guard let format = DrawingFile.Format(path: entry.path), format != .dataset else {
                     skipped.append(Skipped(path: path, reason: "not a format InkIndex reads"))
                     continue
@@ -84,13 +97,10 @@ struct NotebookFolder {
 
     /// A file's pages as notes to import: ids from its identity, titles "name, page n".
     static func pages(of file: File) throws -> [(id: String, title: String, drawing: Drawing)] {
-        let pages: [DrawingFile.Page]
-        do { pages = try DrawingFile.readPages(from: file.url, fileIdentity: file.identity).pages } catch {
+        do {
+            return try DrawingFile.readNotes(from: file.url, fileIdentity: file.identity).notes.map { ($0.id.uuidString, $0.title, $0.drawing) }
+        } catch {
             throw CLIError.badInput("\(file.url.path): \(error)")
-        }
-        let name = file.url.lastPathComponent
-        return pages.map { page in
-            (page.id.uuidString, pages.count == 1 ? name : "\(name), page \(page.number)", page.drawing)
         }
     }
 }

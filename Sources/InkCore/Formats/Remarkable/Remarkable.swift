@@ -96,8 +96,13 @@ public enum Remarkable {
         }
     }
 
-    /// The folder and UUID of a tablet notebook named by its `.content` file or its page folder.
-    static func notebookFolder(of url: URL) -> (folder: URL, uuid: String)? {
+    /// The folder and UUID of a tablet notebook named by its `.content` file or by its page
+    /// folder (beside which a `.content` lies); nil for any other path.
+    ///
+    /// ```swift
+    /// if let (folder, uuid) = Remarkable.notebookFolder(of: url) { print(folder.appendingPathComponent(uuid + ".content")) }
+    /// ```
+    public static func notebookFolder(of url: URL) -> (folder: URL, uuid: String)? {
         let standardized = url.standardizedFileURL
         var isDirectory: ObjCBool = false
         if standardized.pathExtension == "content" {
