@@ -122,8 +122,9 @@ char *inkindex_models(void);
 
 /* ---- Drawings --------------------------------------------------------------------------- */
 
-/* Reads a file in any format InkIndex reads (.json, .inkml, .ink, .xopp/.xoj notebooks, ...)
-   and returns its pages as JSON: {"pages":[{"id":UUID,"number":1,"title":"name, page 1",
+/* Reads a file in any format InkIndex reads (.json, .inkml, .ink; notebooks: Xournal++ .xopp/.xoj,
+   reMarkable .rm/.rmdoc/.rmn or a tablet folder's UUID.content, Rnote .rnote, Saber .sbn2/.sbn,
+   a PDF's ink annotations .pdf, whose pages without ink are left out) and returns its pages as JSON: {"pages":[{"id":UUID,"number":1,"title":"name, page 1",
    "strokes":[...]}],"warnings":[...]}. Each page's strokes are a drawing this library takes;
    its id is stable for the file's path and page number, the id inkindex_library_import_file()
    gives its note. NULL on failure (INKINDEX_ERROR_BAD_INPUT). Free with inkindex_string_free(). */
@@ -207,8 +208,9 @@ void inkindex_library_close(inkindex_library *library);
 char *inkindex_library_add(inkindex_library *library, const char *note_json, inkindex_error **error);
 
 /* Adds (or, where a page's note exists, replaces) every page of a file in any format InkIndex
-   reads (.xopp/.xoj notebooks, .inkml, .json, .ink) as a note: its id stable for the file's
-   path and page number, its title "name, page n" (the name alone for one page). Returns JSON:
+   reads (the notebooks of inkindex_drawing_read_file(), .inkml, .json, .ink) as a note: its id
+   stable for the file's path and page number, its title "name, page n" (the name alone for one
+   page; a reMarkable notebook's own name where it has one). Returns JSON:
    {"notes":[{"id":..,"title":..,"added":true|false}, ...],"warnings":[...]}. Nothing is added
    where the file cannot be read (INKINDEX_ERROR_BAD_INPUT). Free with inkindex_string_free(). */
 char *inkindex_library_import_file(inkindex_library *library, const char *path, inkindex_error **error);

@@ -31,8 +31,10 @@ def drawing_json(drawing: Union[Page, Iterable[Stroke], str]) -> str:
 
 
 def read_drawing(path: Union[str, "os.PathLike[str]"]) -> List[Page]:
-    """The pages of a file in any format InkIndex reads: JSON, InkML, .ink, Xournal++ (.xopp,
-    .xoj) notebooks. One page for a single drawing.
+    """The pages of a file in any format InkIndex reads: JSON, InkML, .ink, and notebooks of
+    Xournal++ (.xopp, .xoj), reMarkable (.rm, .rmdoc, .rmn, a tablet folder's UUID.content),
+    Rnote (.rnote), Saber (.sbn2, .sbn) and a PDF's ink annotations (.pdf, pages with ink).
+    One page for a single drawing.
 
     >>> pages = read_drawing("Examples/Notebooks/sermon.xopp")
     >>> [page.title for page in pages]

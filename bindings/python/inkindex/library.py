@@ -54,7 +54,8 @@ class Library(Handle):
         return note_id
 
     def import_file(self, path: str) -> List[dict]:
-        """Adds (or replaces) every page of a file InkIndex reads (.xopp, .inkml, ...) as a
+        """Adds (or replaces) every page of a file InkIndex reads (.xopp, .rmdoc, .rnote, .sbn2,
+        .pdf, .inkml, ...) as a
         note, ids stable for the file's path and page; returns [{"id", "title", "added"}]."""
         slot = _native.ErrorSlot()
         answer = _native.take_json(_lib.inkindex_library_import_file(self._handle, _native.encode(str(path)), slot.out))

@@ -143,6 +143,21 @@ def test_a_library_stores_indexes_and_searches(tmp_path, pages):
         assert [n.title for n in again.notes()] == ["replaced"]
 
 
+def test_other_apps_notebooks_read_as_pages(tmp_path):
+    formats = os.path.join(ROOT, "Tests", "InkCoreTests", "Fixtures")
+    remarkable = inkindex.read_drawing(os.path.join(formats, "Remarkable", "notebook.rmdoc"))
+    # The notebook's own name; the page the tablet marks deleted is not read.
+    assert [p.title for p in remarkable] == ["Sermon notes, page 1", "Sermon notes, page 2", "Sermon notes, page 3"]
+    assert [len(p.strokes) for p in remarkable] == [2, 1, 0]
+    with inkindex.Library(str(tmp_path / "notes.sqlite")) as library:
+        notes = library.import_file(os.path.join(formats, "Remarkable", "v6.rm"))
+        assert [n["title"] for n in notes] == ["v6.rm"]
+    broken = tmp_path / "broken.rm"
+    broken.write_bytes(b"reMarkable .lines file, version=5          \xff\xff\xff\x7f")
+    with pytest.raises(inkindex.BadInputError):
+        inkindex.read_drawing(str(broken))
+
+
 def test_a_notebook_is_imported_page_by_page_and_again_in_place(tmp_path):
     with inkindex.Library(str(tmp_path / "notes.sqlite")) as library:
         first = library.import_file(NOTEBOOK)

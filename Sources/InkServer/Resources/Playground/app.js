@@ -910,17 +910,29 @@
     }
   }
 
-  /** An InkML file becomes a note as it is: the server parses it, the page only passes it on. */
-  async function importInkML(file) {
+  /**
+   * A file becomes notes as it is: an InkML drawing one note; a notebook (Xournal++, reMarkable,
+   * Rnote, Saber, a PDF's ink) one note per page. The server reads it; the page only passes it on.
+   */
+  async function importFile(file) {
     if (!file || !confirmDiscard()) return;
     clearError();
-    const title = file.name.replace(/\.inkml$/i, "");
     setStatus(`Importing ${file.name}…`);
     try {
-      const summary = await api("POST", `/api/notes?title=${encodeURIComponent(title)}`, await file.text(), { contentType: "application/inkml+xml" });
+      let first;
+      if (/\.inkml$/i.test(file.name)) {
+        const title = file.name.replace(/\.inkml$/i, "");
+        first = await api("POST", `/api/notes?title=${encodeURIComponent(title)}`, await file.text(), { contentType: "application/inkml+xml" });
+      } else {
+        const answer = await api("POST", `/api/import?name=${encodeURIComponent(file.name)}`, await file.arrayBuffer(),
+                                 { contentType: "application/octet-stream" });
+        first = answer.notes[0];
+        const pages = answer.notes.length;
+        setStatus(pages === 0 ? `${file.name} holds no ink.` : `Imported ${file.name}: ${pages} page${pages === 1 ? "" : "s"}.`);
+      }
       state.dirty = false;
       await Promise.all([refreshNotes(), refreshHealth()]);
-      await openNote(summary.id);
+      if (first) await openNote(first.id);
     } catch (error) {
       showError(error);
       setStatus(`${file.name} was not imported.`);
@@ -1026,7 +1038,7 @@
   els.del.addEventListener("click", deleteNote);
   els.newNote.addEventListener("click", newNote);
   els.importButton.addEventListener("click", () => els.importFile.click());
-  els.importFile.addEventListener("change", () => { importInkML(els.importFile.files[0]); els.importFile.value = ""; });
+  els.importFile.addEventListener("change", () => { importFile(els.importFile.files[0]); els.importFile.value = ""; });
   els.showLayout.addEventListener("change", renderOverlay);
   els.language.addEventListener("change", () => {
     sessionStorage.setItem("inkindex.language", els.language.value);
