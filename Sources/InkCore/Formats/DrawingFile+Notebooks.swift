@@ -85,7 +85,8 @@ extension DrawingFile {
                                        limits: InkNotebook.Limits = InkNotebook.Limits()) throws(NotebookError) -> InkNotebook {
         switch format ?? Format(sniffing: data) {
         case .remarkable: try Remarkable.read(data, fileIdentity: fileIdentity, limits: limits)
-        // __READ_OTHERS__
+        case .rnote: try Rnote.read(data, fileIdentity: fileIdentity, limits: limits)
+        case .saber: try Saber.read(data, fileIdentity: fileIdentity, limits: limits)
         default: throw NotebookError(.pdf, .notThisFormat, "not a notebook of reMarkable, Rnote, Saber or a PDF")
         }
     }

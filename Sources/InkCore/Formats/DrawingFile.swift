@@ -32,7 +32,7 @@ public enum DrawingFile {
         case remarkable = "rm"
         /// Rnote documents (`.rnote`); read-only (`Rnote`).
         case rnote
-        /// Saber notes (`.sbn2`, and the older `.sbn`); read-only (`Saber`).
+        /// Saber notes (`.sbn2`, the older `.sbn`, and `.sba` archives); read-only (`Saber`).
         case saber = "sbn2"
         /// The ink annotations of a PDF (`.pdf`), one drawing per page; read-only (`PDFInk`).
         case pdf
@@ -47,7 +47,7 @@ public enum DrawingFile {
             else if lower.hasSuffix(".xopp") || lower.hasSuffix(".xoj") { self = .xournal }
             else if [".rm", ".rmdoc", ".rmn", ".content"].contains(where: lower.hasSuffix) { self = .remarkable }
             else if lower.hasSuffix(".rnote") { self = .rnote }
-            else if lower.hasSuffix(".sbn2") || lower.hasSuffix(".sbn") { self = .saber }
+            else if lower.hasSuffix(".sbn2") || lower.hasSuffix(".sbn") || lower.hasSuffix(".sba") { self = .saber }
             else if lower.hasSuffix(".pdf") { self = .pdf }
             else { return nil }
         }
@@ -82,14 +82,15 @@ public enum DrawingFile {
         public init?(sniffing data: Data) {
             if Xournal.isNotebook(data) { self = .xournal }
             else if Remarkable.isPageFile(data) || Remarkable.isPackage(data) { self = .remarkable }
-            // __SNIFF_OTHERS__
+            else if Rnote.isRnote(data) { self = .rnote }
+            else if Saber.isSaber(data) { self = .saber }
             else { return nil }
         }
 
         public var isWritable: Bool { self == .json || self == .inkml || self == .binary }
 
         /// Every extension read, for messages: ".json, .inkml, .ink, ...".
-        public static let knownExtensions = ".json, .inkml, .ink, .jsonl, .jsonl.gz, .xopp, .xoj, .rm, .rmdoc, .rmn, .content, .rnote, .sbn2, .sbn, .pdf"
+        public static let knownExtensions = ".json, .inkml, .ink, .jsonl, .jsonl.gz, .xopp, .xoj, .rm, .rmdoc, .rmn, .content, .rnote, .sbn2, .sbn, .sba, .pdf"
 
         /// Whether a file of this format holds pages (`readPages` gives them all).
         public var isNotebook: Bool {
