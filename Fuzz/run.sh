@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer binary (every harness, the package compiled in with coverage and
 # AddressSanitizer), writes the seed corpus and fuzzes targets.
-# Usage: Fuzz/run.sh [inkml|binary|jsonl|scripture|query|strokes|library|xournal|http|all] [seconds per target]
+# Usage: Fuzz/run.sh [inkml|binary|jsonl|scripture|query|strokes|library|xournal|remarkable|rnote|saber|pdf|http|all] [seconds per target]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(inkml binary jsonl scripture query strokes library xournal http)
+targets=(inkml binary jsonl scripture query strokes library xournal remarkable rnote saber pdf http)
 target="${1:-all}"
 seconds="${2:-60}"
 build=Fuzz/build
@@ -44,6 +44,6 @@ run() {
 
 case "$target" in
     all) for t in "${targets[@]}"; do run "$t"; done ;;
-    inkml|binary|jsonl|scripture|query|strokes|library|xournal|http) run "$target" ;;
-    *) echo "usage: $0 [inkml|binary|jsonl|scripture|query|strokes|library|xournal|http|all] [seconds]" >&2; exit 2 ;;
+    inkml|binary|jsonl|scripture|query|strokes|library|xournal|remarkable|rnote|saber|pdf|http) run "$target" ;;
+    *) echo "usage: $0 [inkml|binary|jsonl|scripture|query|strokes|library|xournal|remarkable|rnote|saber|pdf|http|all] [seconds]" >&2; exit 2 ;;
 esac

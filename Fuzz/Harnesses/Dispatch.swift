@@ -20,6 +20,10 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
     case "query": selectedTarget = fuzzQuery
     case "strokes": selectedTarget = fuzzStrokes
     case "xournal": selectedTarget = fuzzXournal
+    case "remarkable": selectedTarget = fuzzRemarkable
+    case "rnote": selectedTarget = fuzzRnote
+    case "saber": selectedTarget = fuzzSaber
+    case "pdf": selectedTarget = fuzzPDF
     case "http":
         _ = HTTPFuzzServer.shared
         atexit { try? FileManager.default.removeItem(atPath: HTTPFuzzServer.shared.directory) }
@@ -29,7 +33,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
         atexit { try? FileManager.default.removeItem(atPath: LibraryFuzzFile.shared.directory) }
         selectedTarget = fuzzLibraryFile
     default:
-        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query, strokes, library, xournal or http\n".utf8))
+        FileHandle.standardError.write(Data("set INKINDEX_FUZZ_TARGET to inkml, binary, jsonl, scripture, query, strokes, library, xournal, remarkable, rnote, saber, pdf or http\n".utf8))
         exit(2)
     }
     return 0

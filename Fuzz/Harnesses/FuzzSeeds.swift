@@ -93,6 +93,13 @@ enum FuzzSeeds {
 
     static func write(to folder: String) {
         let base = URL(fileURLWithPath: folder)
+        func fixtures(_ folder: String, extensions: Set<String>) -> [(String, Data)] {
+            let root = URL(fileURLWithPath: "Tests/InkCoreTests/Fixtures").appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+            return walker.compactMap { $0 as? URL }.filter { extensions.contains($0.pathExtension) }.compactMap { url in
+                (try? Data(contentsOf: url)).map { (url.lastPathComponent, $0) }
+            }
+        }
         func save(_ target: String, _ name: String, _ data: Data) {
             let dir = base.appendingPathComponent(target)
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -109,6 +116,20 @@ enum FuzzSeeds {
         for (i, body) in strokeBodies.enumerated() { save("strokes", "body\(i).json", Data(body.utf8)) }
         for (i, edits) in libraryEdits.enumerated() { save("library", "edits\(i).bin", Data(edits)) }
         for (i, text) in notebooks.enumerated() { save("xournal", "notebook\(i).xml", Data(text.utf8)) }
+        // Other apps' notebooks: the readers' own hand-made fixtures (run.sh runs from the
+        // package root), shaped as each harness takes its input.
+        for (name, data) in fixtures("Remarkable", extensions: ["rm", "rmdoc"]) {
+            let version = RemarkablePageContent.headerVersion(data)
+            let selector: UInt8 = switch version { case 3: 1; case 5: 2; case 6: 3; default: 0 }
+            save("remarkable", name, Data([selector]) + (version == nil ? data : data.dropFirst(RemarkablePageContent.headerLength)))
+        }
+        for (name, data) in fixtures("Rnote", extensions: ["rnote"]) {
+            save("rnote", name, data)
+            let json = data.withUnsafeBytes { Inflater.prefix($0, wrapper: .gzip, count: 1 << 20) }
+            save("rnote", name + ".json", Data(json))
+        }
+        for (name, data) in fixtures("Saber", extensions: ["sbn", "sbn2", "sba"]) { save("saber", name, data) }
+        for (name, data) in fixtures("PDF", extensions: ["pdf"]) { save("pdf", name, data) }
         for (i, request) in httpRequests.enumerated() {
             // Whole, then the same bytes in fragments of 7 (the harness's first byte).
             save("http", "request\(i).http", Data([0] + Array(request.utf8)))

@@ -76,6 +76,48 @@ import InkTestSupport
                 == ["empty.xopp", "gone.xopp", "loop", "notes.txt"], "\(throughLink.stdout)")
     }
 
+    /// A folder holding a notebook of every app read, first as copies, then as symbolic links
+    /// (to files and to a tablet's folder): the same notes and pages either way.
+    @Test func aFolderOfEveryFormatByCopyAndByLink() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("InkCoreTests/Fixtures")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("inkindex-formats-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        let copies = root.appendingPathComponent("Copies"), links = root.appendingPathComponent("Links")
+        try files.createDirectory(at: copies, withIntermediateDirectories: true)
+        try files.createDirectory(at: links, withIntermediateDirectories: true)
+        // (fixture, pages as notes)
+        let notebooks: [(String, Int)] = [
+            ("Xournal/two-pages.xopp", 2), ("Remarkable/v6.rm", 1), ("Remarkable/notebook.rmdoc", 3),
+            ("Remarkable/xochitl", 3 + 2 + 2), ("Rnote/rnote-0.13.0-fixed.rnote", 2), ("Saber/saber-v19.sbn2", 2),
+            ("PDF/classic.pdf", 2),
+        ]
+        for (name, _) in notebooks {
+            let source = fixtures.appendingPathComponent(name)
+            try files.copyItem(at: source, to: copies.appendingPathComponent(source.lastPathComponent))
+            try files.createSymbolicLink(atPath: links.appendingPathComponent(source.lastPathComponent).path, withDestinationPath: source.path)
+        }
+        let notes = notebooks.map(\.1).reduce(0, +)
+        // A tablet folder holds three notebooks, each read through its UUID.content.
+        let filesRead = notebooks.count - 1 + 3
+        for folder in [copies, links] {
+            let db = root.appendingPathComponent("\(folder.lastPathComponent).sqlite").path
+            let added = try Binary.run(["library", "--db", db, "add", folder.path, "--no-index", "--json"])
+            #expect(added.status == 0, "\(folder.lastPathComponent): \(added.stderr)")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+            #expect(summary["added"] as? Int == notes, "\(folder.lastPathComponent): \(added.stdout)")
+            #expect(summary["filesRead"] as? Int == filesRead && (summary["failedFiles"] as? [Any])?.isEmpty != false, "\(added.stdout)")
+            let list = try Binary.run(["library", "--db", db, "list"])
+            for title in ["two-pages.xopp, page 2", "v6.rm", "Sermon notes, page 3", "Old notebook, page 2",
+                          "rnote-0.13.0-fixed.rnote, page 2", "saber-v19.sbn2, page 1", "classic.pdf, page 1"] {
+                #expect(list.stdout.contains(title), "\(title) in \(list.stdout)")
+            }
+            let unchanged = try Binary.run(["library", "--db", db, "sync", folder.path, "--no-index"])
+            #expect(unchanged.stdout.contains("read 0 changed files (\(filesRead) unchanged)"), "\(unchanged.stdout)")
+        }
+    }
+
     /// A notebook that cannot be read fails alone: the others are stored, the summary says so,
     /// and the exit status is 1 for a script to see; a later sync keeps the others.
     @Test func aFileThatFailsMakesTheExitStatusOne() throws {
