@@ -59,6 +59,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             BenchPathologicalCommand.self,
             BenchDurabilityCommand.self,
             BenchPageCommand.self,
+            BenchNotebookCommand.self,
         ])
 
     /// Parses, runs, and maps every error to its exit status: `CLIError`s keep their status and

@@ -17,6 +17,11 @@ xochitl/         a tablet's folder: NOTEBOOK.content (cPages: four pages whose i
 notebook.rmdoc   the NOTEBOOK folder zipped as the reMarkable app exports it
 expected.json    per fixture: pages, and per page the strokes' point counts as the files state them
 
+    python3 Tests/InkCoreTests/Fixtures/Remarkable/make_fixtures.py --large /tmp/large.rm
+
+writes instead, for `inkindex bench-notebook`, a version 6 page of 1,100 pen strokes (about 30
+points each) in about 20 lines of looped, cursive-like words: a full page, kept out of the repository.
+
 Output is deterministic (fixed ZIP dates), so rerunning changes nothing.
 """
 import json
@@ -264,5 +269,39 @@ def main():
         f.write("\n")
 
 
+def large_page(path, strokes=1100):
+    """A full page: lines of words, each word a few looped strokes drifting right."""
+    import math
+    lines = []
+    n = 0
+    row = 0
+    while n < strokes:
+        x = -640.0
+        y = 160.0 + row * 78.0
+        while x < 600 and n < strokes:
+            letters = 3 + (n * 7) % 4
+            for letter in range(letters):
+                if n >= strokes:
+                    break
+                points = []
+                for k in range(30):
+                    t = k / 29 * 2 * math.pi
+                    px = x + 14 * k / 29 + 6 * math.sin(t)
+                    py = y - 16 * (0.5 - 0.5 * math.cos(t)) * (1.6 if (n + letter) % 5 == 0 else 1.0)
+                    points.append((px, py, 2.0, 100 + (k * 5) % 120))
+                lines.append((points, 15))
+                x += 16
+                n += 1
+            x += 26
+        row += 1
+    write_path = os.path.abspath(path)
+    with open(write_path, "wb") as f:
+        f.write(v6_page(lines, extra=False))
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "--large":
+        large_page(sys.argv[2])
+    else:
+        main()
