@@ -87,6 +87,7 @@ extension DrawingFile {
         case .remarkable: try Remarkable.read(data, fileIdentity: fileIdentity, limits: limits)
         case .rnote: try Rnote.read(data, fileIdentity: fileIdentity, limits: limits)
         case .saber: try Saber.read(data, fileIdentity: fileIdentity, limits: limits)
+        case .pdf: try PDFInk.read(data, fileIdentity: fileIdentity, limits: limits)
         default: throw NotebookError(.pdf, .notThisFormat, "not a notebook of reMarkable, Rnote, Saber or a PDF")
         }
     }

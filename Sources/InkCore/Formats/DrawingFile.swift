@@ -82,6 +82,7 @@ public enum DrawingFile {
         public init?(sniffing data: Data) {
             if Xournal.isNotebook(data) { self = .xournal }
             else if Remarkable.isPageFile(data) || Remarkable.isPackage(data) { self = .remarkable }
+            else if PDFInk.isPDF(data) { self = .pdf }
             else if Rnote.isRnote(data) { self = .rnote }
             else if Saber.isSaber(data) { self = .saber }
             else { return nil }
