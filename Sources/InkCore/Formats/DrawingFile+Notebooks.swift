@@ -14,8 +14,8 @@ extension DrawingFile {
     }
 
     /// A file's pages as notes to store: each page's id, number, drawing and a title, the file's
-    /// (or notebook's) name alone for a single page, "name, page n" otherwise. A notebook's own
-    /// name (a reMarkable notebook's visible name) is used where it has one, else the file name.
+    /// (or notebook's) name alone for a single page, "name, page n" otherwise. A reMarkable
+    /// notebook's own name is used (its files are named by UUID), else the file's name.
     /// A PDF's pages without ink or typed annotations are left out: the document's pages are
     /// not the writer's notes, and a page that gains ink later becomes a note then.
     ///
@@ -107,7 +107,10 @@ extension DrawingFile {
     }
 
     private static func pages(of notebook: InkNotebook) -> (pages: [Page], warnings: [String], title: String?) {
-        let title = notebook.title.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        // A tablet names its files by UUID, so its notebook's own name is the one people know;
+        // elsewhere the file's name is (a PDF's /Title is often a word processor's leftover).
+        let title = notebook.format == .remarkable
+            ? notebook.title.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } : nil
         return (notebook.pages.map { Page(id: $0.id, number: $0.number, drawing: $0.drawing) }, notebook.warnings, title)
     }
 
