@@ -28,21 +28,21 @@ enum RemarkableDocument {
         guard let contentData = try files.data("\(uuid).content", limit: limits.maximumBytes) else {
             throw NotebookError(.remarkable, .notThisFormat, "\(uuid).content is missing")
         }
-        guard let content = (try? JSONSerialization.jsonObject(with: contentData)) as? [String: Any] else {
+        guard let content = try? NotebookJSON.parse([UInt8](contentData), maximumDepth: limits.maximumDepth), content.members != nil else {
             throw NotebookError(.remarkable, .damaged, "\(uuid).content is not a JSON object")
         }
         var warnings: [String] = []
         var title: String?
         if let metadataData = try files.data("\(uuid).metadata", limit: 16 << 20) {
-            if let metadata = (try? JSONSerialization.jsonObject(with: metadataData)) as? [String: Any] {
-                title = metadata["visibleName"] as? String
-                if metadata["deleted"] as? Bool == true { warnings.append("the notebook is marked deleted on the tablet") }
-                if metadata["parent"] as? String == "trash" { warnings.append("the notebook is in the tablet's trash") }
+            if let metadata = try? NotebookJSON.parse([UInt8](metadataData), maximumDepth: limits.maximumDepth), metadata.members != nil {
+                title = metadata["visibleName"]?.string
+                if metadata["deleted"]?.bool == true { warnings.append("the notebook is marked deleted on the tablet") }
+                if metadata["parent"]?.string == "trash" { warnings.append("the notebook is in the tablet's trash") }
             } else {
                 warnings.append("\(uuid).metadata is not a JSON object; the notebook has no title")
             }
         }
-        if let type = content["fileType"] as? String, type == "pdf" || type == "epub" {
+        if let type = content["fileType"]?.string, type == "pdf" || type == "epub" {
             warnings.append("the \(type) the notebook annotates is not read; only the ink written on it")
         }
         let pageNames = pageOrder(content, uuid: uuid, files: files, warnings: &warnings)
@@ -74,17 +74,17 @@ enum RemarkableDocument {
     }
 
     /// The page names (UUIDs, or numbers for the first generation) in the tablet's order.
-    static func pageOrder(_ content: [String: Any], uuid: String, files: some RemarkableFiles, warnings: inout [String]) -> [String] {
-        if let cPages = content["cPages"] as? [String: Any], let list = cPages["pages"] as? [Any] {
+    static func pageOrder(_ content: NotebookTree, uuid: String, files: some RemarkableFiles, warnings: inout [String]) -> [String] {
+        if let list = content["cPages"]?["pages"]?.array {
             var entries: [(index: String, id: String)] = []
             var deleted = 0
-            for case let page as [String: Any] in list {
-                guard let id = page["id"] as? String, isSafeName(id) else { continue }
-                if let mark = page["deleted"] as? [String: Any], let value = mark["value"] as? NSNumber, value.intValue != 0 {
+            for page in list {
+                guard let id = page["id"]?.string, isSafeName(id) else { continue }
+                if let value = page["deleted"]?["value"]?.number, value != 0 {
                     deleted += 1
                     continue
                 }
-                let index = (page["idx"] as? [String: Any])?["value"] as? String ?? ""
+                let index = page["idx"]?["value"]?.string ?? ""
                 entries.append((index, id))
             }
             if deleted > 0 { warnings.append("\(deleted) pages marked deleted not read") }
@@ -93,10 +93,10 @@ enum RemarkableDocument {
                 a.index == b.index ? a.id < b.id : a.index.utf8.lexicographicallyPrecedes(b.index.utf8)
             }.map(\.id)
         }
-        if let list = content["pages"] as? [Any] {
-            return list.compactMap { $0 as? String }.filter(isSafeName)
+        if let list = content["pages"]?.array {
+            return list.compactMap(\.string).filter(isSafeName)
         }
-        if let count = (content["pageCount"] as? NSNumber)?.intValue, count >= 0, count <= 1_000_000 {
+        if let count = content["pageCount"]?.int, count >= 0, count <= 1_000_000 {
             return (0..<count).map(String.init)
         }
         let names = files.names(under: uuid).compactMap { name -> String? in
