@@ -27,6 +27,9 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("For a dataset input: the sample to convert (default: the first).", valueName: "id"))
     var sample: String?
 
+    @Option(help: ArgumentHelp("For a notebook: the page to convert, from 1 (default: the first).", valueName: "n"))
+    var page: Int?
+
     func run() async throws {
         guard let outputFormat = DrawingFile.Format(path: output) else {
             throw CLIError.usage("cannot tell the format of \(output) from its extension (use .inkml, .json or .ink)")
@@ -34,12 +37,13 @@ struct ConvertCommand: AsyncParsableCommand {
         guard outputFormat.isWritable else { throw CLIError.usage("\(output): dataset files are read-only; write .inkml, .json or .ink") }
         let inputURL = URL(fileURLWithPath: input)
         let sampleID = sample
+        if let page, page < 1 { throw CLIError.usage("--page counts from 1") }
         let (drawing, warnings) = try mappingInputErrors(input) { () throws -> (Drawing, [String]) in
             if DrawingFile.Format(path: input) == .dataset {
                 return (try DrawingFile.readSample(from: inputURL, id: sampleID).drawing, [])
             }
             guard sampleID == nil else { throw CLIError.usage("--sample applies to dataset inputs (.jsonl, .jsonl.gz)") }
-            return try DrawingFile.readWithWarnings(from: inputURL)
+            return try NotebookPage.read(input, page: page)
         }
         for warning in warnings { Terminal.printError("warning: \(input): \(warning)") }
         do {

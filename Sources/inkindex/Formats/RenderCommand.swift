@@ -29,8 +29,12 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Space around the ink (default 20).", valueName: "units"))
     var margin: Double?
 
+    @Option(help: ArgumentHelp("For a notebook: the page to draw, from 1 (default: the first).", valueName: "n"))
+    var page: Int?
+
     func validate() throws {
         if let margin, !(margin >= 0 && margin.isFinite) { throw ValidationError("--margin needs a number ≥ 0, not '\(margin)'") }
+        if let page, page < 1 { throw ValidationError("--page counts from 1") }
     }
 
     func run() async throws {
@@ -39,12 +43,7 @@ struct RenderCommand: AsyncParsableCommand {
         if let margin { options.margin = margin }
 
         guard FileManager.default.fileExists(atPath: input) else { throw CLIError.badInput("no such file: \(input)") }
-        let drawing: Drawing
-        do {
-            drawing = try DrawingFile.read(from: URL(fileURLWithPath: input))
-        } catch {
-            throw CLIError.badInput("cannot read \(input): \(error)")
-        }
+        let drawing = try NotebookPage.read(input, page: page).drawing
         let url = URL(fileURLWithPath: output)
         switch url.pathExtension.lowercased() {
         case "svg":
