@@ -15,6 +15,7 @@ flags=$(pkg-config --cflags --libs inkindex)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fixtures="$here/fixtures" notebook="$root/Examples/Notebooks/sermon.xopp"
+package="$root/Tests/InkCoreTests/Fixtures/Remarkable/notebook.rmdoc"
 
 echo '#include <inkindex.h>' | cc -std=c99 -Wall -Wextra -Wpedantic -Werror -x c -fsyntax-only $(pkg-config --cflags inkindex) -
 echo '#include <inkindex.h>' | c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -x c++ -fsyntax-only $(pkg-config --cflags inkindex) -
@@ -23,7 +24,7 @@ echo '#include <inkindex.h>' | c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -
 cc -std=c99 -Wall -Wextra -Werror "$here/test_api.c" $flags -lpthread -o "$out/test_api"
 # shellcheck disable=SC2086
 cc -std=c99 -Wall -Wextra -Werror "$here/test_cycles.c" $flags -o "$out/test_cycles"
-"$out/test_api" "$fixtures" "$notebook"
+"$out/test_api" "$fixtures" "$notebook" "$package"
 "$out/test_cycles" "$fixtures" 1000
 
 # The library copied alone, without its resources: typed errors, no crash.
@@ -39,7 +40,7 @@ if echo 'int main(void){return 0;}' | cc -fsanitize=address -x c - -o "$out/prob
     # shellcheck disable=SC2086
     cc -std=c99 -g -fsanitize=address -fno-omit-frame-pointer "$here/test_cycles.c" $flags -o "$out/test_cycles_asan"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=23
-    "$out/test_api_asan" "$fixtures" "$notebook"
+    "$out/test_api_asan" "$fixtures" "$notebook" "$package"
     "$out/test_cycles_asan" "$fixtures" 1000
     echo "AddressSanitizer and LeakSanitizer: no reports"
 else

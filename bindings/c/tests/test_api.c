@@ -321,8 +321,26 @@ static void test_files(const char *notebook, const char *folder) {
     CHECK_ERROR(error, INKINDEX_ERROR_INVALID_ARGUMENT);
 }
 
+/* Another app's notebook (a reMarkable package): its pages under the notebook's own name; a
+   damaged page file is a typed error. */
+static void test_other_notebooks(const char *package, const char *folder) {
+    inkindex_error *error = NULL;
+    char *pages = inkindex_drawing_read_file(package, &error);
+    CHECK(contains(pages, "\"title\":\"Sermon notes, page 3\"") && contains(pages, "\"strokes\":[{"));
+    inkindex_string_free(pages);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/damaged.rm", folder);
+    FILE *file = fopen(path, "wb");
+    CHECK(file != NULL);
+    if (!file) return;
+    fputs("reMarkable .lines file, version=5          \xff\xff\xff\x7f", file);
+    fclose(file);
+    CHECK(inkindex_drawing_read_file(path, &error) == NULL);
+    CHECK_ERROR(error, INKINDEX_ERROR_BAD_INPUT);
+}
+
 int main(int argc, char **argv) {
-    if (argc < 3) { fprintf(stderr, "usage: %s FIXTURES NOTEBOOK.xopp\n", argv[0]); return 2; }
+    if (argc < 3) { fprintf(stderr, "usage: %s FIXTURES NOTEBOOK.xopp [PACKAGE.rmdoc]\n", argv[0]); return 2; }
     snprintf(fixtures, sizeof fixtures, "%s", argv[1]);
     grace = fixture("grace.json");
     char folder[] = "/tmp/inkindex-c-test-XXXXXX";
@@ -334,6 +352,7 @@ int main(int argc, char **argv) {
     test_cancel();
     test_library(folder);
     test_files(argv[2], folder);
+    if (argc > 3) test_other_notebooks(argv[3], folder);
 
     char command[1200];
     snprintf(command, sizeof command, "rm -rf '%s'", folder);
