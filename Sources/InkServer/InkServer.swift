@@ -49,7 +49,8 @@ public actor InkServer {
         // Searches weigh the evidence as fitted on the readings of the model that reads the notes.
         let libraries = try LibraryDirectory(store: store, readers: configuration.readerConnections,
                                              capacity: configuration.maxOpenLibraries,
-                                             searchPolicy: .standard(forModel: recognizer.recognitionModel))
+                                             searchPolicy: .standard(forModel: recognizer.recognitionModel),
+                                             pruneEvery: configuration.tombstonePruneInterval)
         var tokenTable: PostgresTokenTable?
         if configuration.usesTokenTable {
             guard case .postgres(let url, _) = store else { throw InkServerError.tokenTableNeedsPostgres }

@@ -49,9 +49,12 @@ public struct ImportedNotes: Codable, Sendable {
 
 public struct NoteList: Codable, Sendable {
     public var notes: [NoteSummary]
+    /// Where more notes follow: the cursor for the next page (`GET /api/notes?cursor=…`).
+    public var next: String?
 
-    public init(notes: [NoteSummary]) {
+    public init(notes: [NoteSummary], next: String? = nil) {
         self.notes = notes
+        self.next = next
     }
 }
 

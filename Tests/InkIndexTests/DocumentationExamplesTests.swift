@@ -311,6 +311,14 @@ import PencilKit
         #expect(warnings.contains("'id' read as 'xml:id'"))
         #expect(try await library.notes().map(\.title).sorted() == ["Romans, page 1", "Romans, page 2"])
 
+        // Another app's notebook: the reMarkable package of InkCore's fixtures.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("InkCoreTests/Fixtures/Remarkable/notebook.rmdoc")
+        let read = try DrawingFile.readNotes(from: url, fileIdentity: "Notes/Lecture 3.rmdoc")
+        try await library.importFile(identity: "Notes/Lecture 3.rmdoc", contentHash: try DrawingFile.contentHash(of: url),
+                                     pages: read.notes.map { ($0.id.uuidString, $0.title, $0.drawing) })
+        #expect(try await library.notes().map(\.title).filter { $0.hasPrefix("Sermon notes") }.count == 3)
+
         // PKCanvasView is UIKit's (iOS, iPadOS, Mac Catalyst), a view made on the main actor;
         // macOS has PencilKit's drawings but not its canvas.
         #if canImport(PencilKit) && canImport(UIKit)

@@ -134,6 +134,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// A change was asked of a revision of the note that is no longer its latest (another device
     /// changed it first). Nothing was changed.
     case staleRevision(id: String, expected: Int, current: Int)
+    /// A change feed's cursor older than the oldest deletion the library still remembers: the
+    /// device may have missed a deletion, so it must list everything again (from cursor 0).
+    case resyncRequired(cursor: Int64, oldestKept: Int64)
 
     public var description: String {
         switch self {
@@ -147,6 +150,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "'\(path)' has schema version \(found), which no InkIndex writes: its file header is damaged"
         case .staleRevision(let id, let expected, let current):
             "note '\(id)' is at revision \(current), not \(expected): it was changed since that revision was read"
+        case .resyncRequired(let cursor, let oldestKept):
+            "cursor \(cursor) is older than the oldest deletion kept (\(oldestKept)): read the changes again from 0"
         }
     }
 }

@@ -1,8 +1,27 @@
 /// The library's tables. `notes` is the record; every other table is derived from it and may be
 /// dropped and rebuilt by reindexing.
 enum LibrarySchema {
-    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6, version7, version8, version9],
+    static let migrator = Migrator(steps: [version1, version2, version3, version4, version5, version6, version7, version8, version9,
+                                           version10],
                                    followUps: [3: { try CitationRows.rebuild($0) }, 4: { try TermVariants.rebuild($0) }])
+
+    /// Version 10: the library's change feed (`NoteLibrary.changes(since:limit:)`), so that a
+    /// device learns what changed since it last looked: each note's latest change (created,
+    /// updated, deleted, indexed, reindexed, repaired) at a position that only grows, deletions
+    /// kept as tombstones until pruned, and the newest position pruned. Every note there is
+    /// enters the feed as created, with its index's version. No drawing is touched.
+    static let version10 = """
+        -- Record: each note's latest change; a position is never reused (AUTOINCREMENT).
+        CREATE TABLE changes(position INTEGER PRIMARY KEY AUTOINCREMENT, note TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+                             revision INTEGER NOT NULL, recognition_version INTEGER, at REAL NOT NULL);
+        CREATE INDEX changes_by_time ON changes(kind, at);
+        -- Record: the newest position of a tombstone pruned (cursors older than it must resync).
+        CREATE TABLE change_feed(id INTEGER PRIMARY KEY CHECK (id = 0), pruned_through INTEGER NOT NULL);
+        INSERT INTO change_feed(id, pruned_through) VALUES (0, 0);
+        INSERT INTO changes(note, kind, revision, recognition_version, at)
+            SELECT n.id, 'created', n.revision, i.recognition_version, n.modified
+            FROM notes n LEFT JOIN note_index i ON i.note = n.id ORDER BY n.modified, n.id;
+        """
 
     /// Version 9: each note's revision, which grows with every save, so that devices that sync a
     /// note can change only the revision they read (HTTP `ETag` / `If-Match`). Every note starts

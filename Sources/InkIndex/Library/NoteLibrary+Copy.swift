@@ -85,6 +85,7 @@ extension NoteLibrary {
                     """, [.text(record.id), .text(record.title), .double(record.created.timeIntervalSince1970),
                           .double(record.modified.timeIntervalSince1970), .blob(record.drawing),
                           .int(Int64(CRC32C.checksum(record.drawing))), .int(record.revision)])
+                try ChangeRows.record(.created, noteID: record.id, at: record.modified, in: db)
                 fresh.append(record)
             }
         }

@@ -49,7 +49,7 @@ extension NoteLibrary {
                 changed.append(page.id)
             }
             let kept = Set(pages.map(\.id))
-            for id in before where !kept.contains(id) { try deleteIfPresent(id) }
+            for id in before where !kept.contains(id) { try deleteIfPresent(id, at: date) }
             try db.execute("""
                 INSERT INTO imported_files(identity, content_hash, note_ids, imported) VALUES (?, ?, ?, ?)
                 ON CONFLICT(identity) DO UPDATE SET content_hash = excluded.content_hash, note_ids = excluded.note_ids,
@@ -66,7 +66,7 @@ extension NoteLibrary {
         try db.transaction {
             var deleted = 0
             for id in try importedNoteIDs(identity) where try exists(id) {
-                try deleteIfPresent(id)
+                try deleteIfPresent(id, at: Date())
                 deleted += 1
             }
             try db.execute("DELETE FROM imported_files WHERE identity = ?", [.text(identity)])
@@ -79,10 +79,8 @@ extension NoteLibrary {
             .first.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
-    private func deleteIfPresent(_ id: String) throws {
+    private func deleteIfPresent(_ id: String, at date: Date) throws {
         guard try exists(id) else { return }
-        try deleteIndexRows(noteID: id)
-        try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(id)])
-        try db.execute("DELETE FROM notes WHERE id = ?", [.text(id)])
+        try remove(id, at: date)
     }
 }

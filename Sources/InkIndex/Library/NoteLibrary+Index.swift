@@ -53,6 +53,7 @@ extension NoteLibrary {
         let current = try db.scalarInt("SELECT checksum FROM notes WHERE id = ?", [.text(noteID)])
         guard let current else { throw LibraryError.noteNotFound(noteID) }
         guard current == drawingChecksum else { return false }
+        let wasIndexed = try db.scalarInt("SELECT 1 FROM note_index WHERE note = ?", [.text(noteID)]) != nil
         try deleteIndexRows(noteID: noteID)
         try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(noteID)])
         var alphabetIDs: [String: Int64] = [:]
@@ -86,6 +87,7 @@ extension NoteLibrary {
             """, [.text(noteID), .int(index.recognitionVersion), .double(date.timeIntervalSince1970),
                   .int(drawingChecksum), .int(index.words.count), .text(index.recognitionModel),
                   .text(LanguageList.stored(index.languages))])
+        try ChangeRows.record(wasIndexed ? .reindexed : .indexed, noteID: noteID, at: date, in: db)
         return true
     }
 

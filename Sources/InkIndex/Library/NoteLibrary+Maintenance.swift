@@ -104,6 +104,10 @@ extension NoteLibrary {
         if after.contains(where: { $0.hasPrefix("database:") }) {
             try db.transaction(synchronous: .normal) {
                 for table in Self.derivedTables { try db.execute("DELETE FROM \(table)") }
+                // Devices that show the server's readings learn that they are gone.
+                let now = Date()
+                let ids = try db.query("SELECT id FROM notes ORDER BY id", []) { $0.text(0) }
+                for id in ids { try ChangeRows.record(.repaired, noteID: id, at: now, in: db) }
             }
             try db.rebuildIndexes()
             report.derivedTablesCleared = true

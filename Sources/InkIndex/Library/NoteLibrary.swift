@@ -136,6 +136,7 @@ public actor NoteLibrary {
             "INSERT INTO notes(id, title, created, modified, drawing, checksum) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(id), .text(title), .double(created.timeIntervalSince1970), .double(created.timeIntervalSince1970),
              .blob(encoded), .int(Int64(CRC32C.checksum(encoded)))])
+        try ChangeRows.record(.created, noteID: id, at: created, in: db)
         try addVocabularyRows(VocabularyWord.words(in: title), source: .title, at: created)
     }
 
@@ -175,6 +176,7 @@ public actor NoteLibrary {
                 UPDATE notes SET drawing = ?, checksum = ?, modified = ?, title = coalesce(?, title), revision = revision + 1
                 WHERE id = ?
                 """, [.blob(encoded), .int(checksum), .double(date.timeIntervalSince1970), title.map(SQLValue.text) ?? .null, .text(id)])
+            try ChangeRows.record(.updated, noteID: id, at: date, in: db)
             if let title { try addVocabularyRows(VocabularyWord.words(in: title), source: .title, at: date) }
         } else {
             try insert(encoded: encoded, id: id, title: title ?? "", created: date)
@@ -288,14 +290,21 @@ public actor NoteLibrary {
     ///   - id: the note.
     ///   - ifRevision: deletes only where the note is at this revision, else throws
     ///     `LibraryError.staleRevision` and changes nothing; nil deletes whatever its revision.
-    public func delete(id: String, ifRevision: Int? = nil) throws {
+    public func delete(id: String, ifRevision: Int? = nil, at date: Date = Date()) throws {
         try db.transaction {
             guard try exists(id) else { throw LibraryError.noteNotFound(id) }
             if let ifRevision { try requireRevision(ifRevision, of: id) }
-            try deleteIndexRows(noteID: id)
-            try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(id)])
-            try db.execute("DELETE FROM notes WHERE id = ?", [.text(id)])
+            try remove(id, at: date)
         }
+    }
+
+    /// Deletes a note that exists, its derived rows and problems, leaving a tombstone in the
+    /// change feed; in the caller's transaction.
+    func remove(_ id: String, at date: Date) throws {
+        try deleteIndexRows(noteID: id)
+        try db.execute("DELETE FROM index_problems WHERE note = ?", [.text(id)])
+        try ChangeRows.recordDeletion(noteID: id, at: date, in: db)
+        try db.execute("DELETE FROM notes WHERE id = ?", [.text(id)])
     }
 
     func exists(_ id: String) throws -> Bool {

@@ -1,5 +1,5 @@
 /// A library's tables in PostgreSQL: the same tables, columns and keys as the SQLite library's
-/// schema (version 9, `LibrarySchema`), one schema (namespace) a library.
+/// schema (version 10, `LibrarySchema`), one schema (namespace) a library.
 ///
 /// A schema a library keeps every library's rows, keys and statistics apart by construction: a
 /// statement can only read the library whose schema is on its search path, and one library's
@@ -7,7 +7,7 @@
 /// by their bytes, as SQLite sorts them; reals are `double precision`, as SQLite's are.
 enum PostgresLibrarySchema {
     /// The version of this layout (its own numbering), kept in `inkindex_schema`.
-    static let version = 2
+    static let version = 3
 
     /// What brings tables of the version before each one up to it, run by `prepare` in order,
     /// each in the transaction that opens the library (writers of the library wait for it).
@@ -16,14 +16,27 @@ enum PostgresLibrarySchema {
     ///   posting bands are read from the index alone. Heap fetches were most of a band's time
     ///   at 100,000 notes (1,211 postings: 967 heap pages, 2.3 ms; from the index, 0.3–0.8 ms).
     ///   SQLite's index holds the token already (it is part of the table's key).
+    /// - 3: the change feed (SQLite's schema 10), every note entered as created.
     static let migrations: [Int: String] = [
         2: """
             DROP INDEX postings_by_probability;
             CREATE INDEX postings_by_probability ON postings(term, probability) INCLUDE (token);
             """,
+        3: """
+            CREATE TABLE IF NOT EXISTS changes(position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                                               note text COLLATE "C" NOT NULL UNIQUE, kind text NOT NULL, revision bigint NOT NULL,
+                                               recognition_version bigint, at double precision NOT NULL);
+            CREATE INDEX IF NOT EXISTS changes_by_time ON changes(kind, at);
+            CREATE TABLE IF NOT EXISTS change_feed(id bigint PRIMARY KEY CHECK (id = 0), pruned_through bigint NOT NULL);
+            INSERT INTO change_feed(id, pruned_through) VALUES (0, 0) ON CONFLICT DO NOTHING;
+            INSERT INTO changes(note, kind, revision, recognition_version, at)
+                SELECT n.id, 'created', n.revision, i.recognition_version, n.modified
+                FROM notes n LEFT JOIN note_index i ON i.note = n.id ORDER BY n.modified, n.id
+                ON CONFLICT (note) DO NOTHING;
+            """,
     ]
     /// The SQLite schema version it holds the same tables as.
-    static let sqliteVersion = 9
+    static let sqliteVersion = 10
 
     /// The schema that holds library `name`.
     static func schemaName(ofLibrary name: String) -> String { "inkindex_" + name }
@@ -61,6 +74,12 @@ enum PostgresLibrarySchema {
                                 uses bigint NOT NULL DEFAULT 1);
         CREATE TABLE imported_files(identity text COLLATE "C" PRIMARY KEY, content_hash bigint NOT NULL, note_ids text NOT NULL,
                                     imported double precision NOT NULL);
+        -- Record: the change feed (ChangeRows; positions in commit order under the feed lock).
+        CREATE TABLE changes(position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, note text COLLATE "C" NOT NULL UNIQUE,
+                             kind text NOT NULL, revision bigint NOT NULL, recognition_version bigint, at double precision NOT NULL);
+        CREATE INDEX changes_by_time ON changes(kind, at);
+        CREATE TABLE change_feed(id bigint PRIMARY KEY CHECK (id = 0), pruned_through bigint NOT NULL);
+        INSERT INTO change_feed(id, pruned_through) VALUES (0, 0);
 
         -- Derived (see LibrarySchema for what each holds).
         CREATE TABLE note_index(

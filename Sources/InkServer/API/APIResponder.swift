@@ -20,6 +20,8 @@ final class APIResponder: ServerResponder {
     /// Writes to the record and its index, one at a time (each is a few milliseconds; the
     /// recognition before it is not held under this).
     let writeLock = AsyncLimiter(limit: 1)
+    /// Wakes the change feed's long polls on this server's writes.
+    let writeSignal = LibraryWriteSignal()
     let sessions: NoteSessions
     let requestThreads: RequestThreads
     let reindex = ReindexState()
@@ -125,6 +127,7 @@ final class APIResponder: ServerResponder {
         case .noteSVG(let id): return try await noteSVG(id, target: target, in: library)
         case .noteInkML(let id): return try await noteInkML(id, in: library)
         case .search: return try await search(target, in: library)
+        case .changes: return try await changes(target, in: library)
         case .health: return try await health(in: library)
         }
     }

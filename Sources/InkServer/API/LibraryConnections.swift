@@ -12,9 +12,12 @@ final class LibraryConnections: Sendable {
     private let readers: [NoteLibrary]
     private let turn = Turn()
     let strokeCounts = StrokeCounts()
+    /// When the change feed's tombstones were last pruned.
+    let tombstonePruning: PruningSchedule
 
-    init(store: NoteStore, name: String, readers count: Int, searchPolicy: MatchPolicy) throws {
+    init(store: NoteStore, name: String, readers count: Int, searchPolicy: MatchPolicy, pruneEvery: Duration = .seconds(3_600)) throws {
         self.name = name
+        tombstonePruning = PruningSchedule(every: Double(pruneEvery.components.seconds))
         writer = try store.open(searchPolicy: searchPolicy)
         readers = try (0..<max(0, count)).map { _ in try store.open(searchPolicy: searchPolicy) }
     }
@@ -26,6 +29,24 @@ final class LibraryConnections: Sendable {
 
     /// The key of one of the library's notes among every library's (editing sessions).
     func scoped(_ noteID: String) -> String { name + "\u{0}" + noteID }
+
+    /// A task that is due at most once per `interval` seconds of the wall clock.
+    final class PruningSchedule: @unchecked Sendable {
+        private let lock = NSLock()
+        private let interval: TimeInterval
+        private var last: Date?
+
+        init(every interval: TimeInterval) { self.interval = interval }
+
+        /// Whether it is due at `now`; if so, it is counted as done then.
+        func isDue(at now: Date) -> Bool {
+            lock.withLock {
+                if let last, now.timeIntervalSince(last) < interval, now >= last, interval > 0 { return false }
+                last = now
+                return true
+            }
+        }
+    }
 
     private final class Turn: @unchecked Sendable {
         private let lock = NSLock()
@@ -42,6 +63,7 @@ final class LibraryDirectory: @unchecked Sendable {
     private let readerCount: Int
     private let capacity: Int
     private let searchPolicy: MatchPolicy
+    private let pruneEvery: Duration
     private let lock = NSLock()
     private var open: [String: LibraryConnections] = [:]
     /// When each open library (but the default) was last asked for, by a counter.
@@ -50,12 +72,15 @@ final class LibraryDirectory: @unchecked Sendable {
     /// The library of requests without tokens (and of the background reindex).
     let defaultLibrary: LibraryConnections
 
-    init(store: NoteStore, readers: Int, capacity: Int = 32, searchPolicy: MatchPolicy = .standard) throws {
+    init(store: NoteStore, readers: Int, capacity: Int = 32, searchPolicy: MatchPolicy = .standard,
+         pruneEvery: Duration = .seconds(3_600)) throws {
         self.store = store
+        self.pruneEvery = pruneEvery
         readerCount = readers
         self.capacity = max(1, capacity)
         self.searchPolicy = searchPolicy
-        defaultLibrary = try LibraryConnections(store: store, name: NoteStore.defaultLibrary, readers: readers, searchPolicy: searchPolicy)
+        defaultLibrary = try LibraryConnections(store: store, name: NoteStore.defaultLibrary, readers: readers, searchPolicy: searchPolicy,
+                                                pruneEvery: pruneEvery)
         open[NoteStore.defaultLibrary] = defaultLibrary
     }
 
@@ -71,7 +96,7 @@ final class LibraryDirectory: @unchecked Sendable {
                 return known
             }
             let connections = try LibraryConnections(store: try store.library(name), name: name, readers: readerCount,
-                                                     searchPolicy: searchPolicy)
+                                                     searchPolicy: searchPolicy, pruneEvery: pruneEvery)
             open[name] = connections
             lastUse[name] = uses
             if lastUse.count > capacity, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {

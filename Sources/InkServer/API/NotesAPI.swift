@@ -16,6 +16,7 @@ extension APIResponder {
             try await libs.writer.add(drawing, id: id, title: title ?? "", created: created)
             try await commit(index, of: drawing, noteID: id, in: libs.writer)
         }
+        await writeSignal.signal(libs.name)
         libs.strokeCounts.remember(id, revision: 1, count: drawing.strokes.count)
         let summary = try await summary(id, in: libs)
         return try Self.tagged(JSONAnswers.response(summary, status: .created), summary.revision)
@@ -36,6 +37,7 @@ extension APIResponder {
             try await libs.writer.save(drawing, id: id, title: title, ifRevision: expected)
             try await commit(index, of: drawing, noteID: id, in: libs.writer)
         }
+        await writeSignal.signal(libs.name)
         let summary = try await summary(id, in: libs)
         return try Self.tagged(JSONAnswers.response(summary), summary.revision)
     }
@@ -46,25 +48,39 @@ extension APIResponder {
             let expected = try precondition.revision(given: try await libs.writer.revision(id: id), noteID: id)
             try await libs.writer.delete(id: id, ifRevision: expected)
         }
+        await writeSignal.signal(libs.name)
         await sessions.end(libs.scoped(id))
         libs.strokeCounts.forget(id)
         return .noContent()
     }
 
-    /// GET /api/notes: newest first; `?limit=N` for the N newest.
+    /// GET /api/notes: newest first; `?limit=N` for a page of N, `?cursor=` the `next` of the
+    /// page before, to page through them all (a page ends where `next` is absent).
     func listNotes(_ target: RequestTarget, in libs: LibraryConnections) async throws -> ServerResponse {
         let limit = try QueryValues.int(target, "limit", default: Int.max, range: 1...Int.max)
+        let after = try target.query["cursor"].map(Self.listCursor)
         let reader = libs.reader
-        let infos = try await reader.notes().sorted { ($0.created, $0.id) > ($1.created, $1.id) }.prefix(limit)
+        var infos = try await reader.notes().sorted { ($0.created, $0.id) > ($1.created, $1.id) }[...]
+        if let after { infos = infos.drop { ($0.created.timeIntervalSince1970, $0.id) >= (after.created, after.id) } }
+        let page = infos.prefix(limit)
         var notes: [NoteSummary] = []
-        for info in infos {
+        for info in page {
             do {
                 notes.append(Self.summary(info, strokeCount: try await libs.strokeCounts.count(of: info, in: reader)))
             } catch LibraryError.noteNotFound {
                 continue  // deleted since the list was read
             }
         }
-        return try JSONAnswers.response(NoteList(notes: notes))
+        let next = page.count < infos.count ? page.last.map { "\($0.created.timeIntervalSince1970):\($0.id)" } : nil
+        return try JSONAnswers.response(NoteList(notes: notes, next: next))
+    }
+
+    /// A `next` of `listNotes`: the last note's creation time and id.
+    private static func listCursor(_ raw: String) throws(APIError) -> (created: Double, id: String) {
+        guard let colon = raw.firstIndex(of: ":"), let created = Double(raw[..<colon]), created.isFinite else {
+            throw .badRequest("cursor is the \"next\" of an earlier page of notes, not '\(raw)'")
+        }
+        return (created, String(raw[raw.index(after: colon)...]))
     }
 
     /// GET /api/notes/{id}: the summary, strokes, lines (from the note's index) and layout.

@@ -63,8 +63,21 @@ public struct ServerConfiguration: Sendable {
     /// nothing is stored and the recognition is cancelled. The background reindex gives each note
     /// this long too, and marks the notes it cannot finish (`NoteLibrary.indexProblems()`).
     public var recognitionDeadline: Duration = .seconds(20)
-    /// The clock of `recognitionDeadline` (a `VirtualClock` in tests).
+    /// The clock of `recognitionDeadline` and of the change feed's long polls (a `VirtualClock`
+    /// in tests).
     public var clock: any Clock<Duration> = ContinuousClock()
+    /// The longest `GET /api/changes?wait=` a device may ask for; kept under `idleTimeout`.
+    public var maxChangeWait: Duration = .seconds(30)
+    /// How often a long poll looks at the feed itself, for writes made through other servers on
+    /// the same database (this server's own writes wake it at once).
+    public var changeFeedPollInterval: Duration = .milliseconds(250)
+    /// How long deletions are remembered in the change feed: a device away longer than this is
+    /// told to list everything again (410 `resync_required`).
+    public var tombstoneRetention: Duration = .seconds(30 * 86_400)
+    /// How often (at most) a library's old tombstones are pruned, when its feed is read.
+    public var tombstonePruneInterval: Duration = .seconds(3_600)
+    /// The wall clock that dates tombstones for `tombstoneRetention` (a fixed date in tests).
+    public var now: @Sendable () -> Date = { Date() }
     /// At shutdown, requests in flight get this long to finish before connections are closed.
     public var shutdownGracePeriod: Duration = .seconds(20)
     /// Notes whose index is older than the recognizer's version are recognized again in the

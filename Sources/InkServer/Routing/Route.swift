@@ -15,6 +15,7 @@ enum Route: Sendable, Hashable {
     case noteSVG(String)
     case noteInkML(String)
     case search
+    case changes
     case health
 
     /// Whether the route needs the token, where one is set: every API call, reads included,
@@ -32,7 +33,7 @@ enum Route: Sendable, Hashable {
 enum Router {
     /// The resources the API has, before the method is considered.
     private enum Resource {
-        case page, staticFile(String), recognize, notes, importFile, note(String), noteSVG(String), noteInkML(String), search, health
+        case page, staticFile(String), recognize, notes, importFile, note(String), noteSVG(String), noteInkML(String), search, changes, health
 
         var allowed: [HTTPMethod] {
             switch self {
@@ -61,6 +62,7 @@ enum Router {
         case (.noteSVG(let id), .GET): return .noteSVG(id)
         case (.noteInkML(let id), .GET): return .noteInkML(id)
         case (.search, .GET): return .search
+        case (.changes, .GET): return .changes
         case (.health, .GET): return .health
         default: throw .methodNotAllowed(method, allowed: resource.allowed)
         }
@@ -77,6 +79,7 @@ enum Router {
             case "import": return .importFile
             case "notes": return .notes
             case "search": return .search
+            case "changes": return .changes
             case "health": return .health
             default: return nil
             }

@@ -61,4 +61,14 @@ package enum SQLDialect: String, Sendable {
         case .postgres: "(SELECT value FROM json_array_elements_text(\(parameter)::json) AS e(value)) AS \(alias)"
         }
     }
+
+    /// The statement that serializes the writers of a library's change feed until their
+    /// transaction ends (`ChangeRows`), or nil where the store has one writer at a time.
+    /// PostgreSQL: a transaction-scoped advisory lock keyed by the library's schema.
+    package var feedLock: String? {
+        switch self {
+        case .sqlite: nil
+        case .postgres: "SELECT pg_advisory_xact_lock(hashtext('inkindex_feed:' || current_schema()))"
+        }
+    }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import InkIndex
+import InkWire
+import NIOHTTP1
+
+/// `GET /api/changes?since=CURSOR&limit=N&wait=SECONDS`: the library's change feed, for devices
+/// that sync (`NoteLibrary.changes(since:limit:)`; Docs/Sync.md).
+extension APIResponder {
+    /// The changes after `since` (0, the default, reads the whole feed: every note once, and the
+    /// deletions remembered), at most `limit` (1–10,000, default 1,000), oldest first, with the
+    /// cursor to ask from next. With `wait`, an empty answer waits up to that many seconds
+    /// (at most `maxChangeWait`) for a change: this server's writes wake it at once, other
+    /// servers' within `changeFeedPollInterval`. A cursor older than the deletions remembered
+    /// is 410 `resync_required`: list everything again from 0.
+    func changes(_ target: RequestTarget, in libs: LibraryConnections) async throws -> ServerResponse {
+        let since = try Self.cursor(target)
+        let limit = try QueryValues.int(target, "limit", default: 1_000, range: 1...10_000)
+        let maxWait = configuration.maxChangeWait
+        let wait = try QueryValues.int(target, "wait", default: 0, range: 0...Int(maxWait.components.seconds))
+        try await pruneTombstonesIfDue(libs)
+        var page = try await changePage(since: since, limit: limit, in: libs)
+        if page.changes.isEmpty, wait > 0 {
+            page = try await waitForChanges(since: since, limit: limit, for: .seconds(wait), clock: configuration.clock, in: libs)
+        }
+        let changes = page.changes.map {
+            WireChange(id: $0.noteID, kind: $0.kind.rawValue, revision: $0.revision, recognitionVersion: $0.recognitionVersion, at: $0.at)
+        }
+        return try JSONAnswers.response(ChangeFeedAnswer(changes: changes, next: String(page.next), more: page.hasMore))
+    }
+
+    /// Looks again each time this server writes to the library or `changeFeedPollInterval`
+    /// passes, until a change comes or `wait` is over.
+    private func waitForChanges<C: Clock<Duration>>(since: Int64, limit: Int, for wait: Duration, clock: C,
+                                                   in libs: LibraryConnections) async throws -> ChangePage {
+        let deadline = clock.now.advanced(by: wait)
+        var page = ChangePage(changes: [], next: since, hasMore: false)
+        while page.changes.isEmpty, clock.now < deadline, !Task.isCancelled {
+            await writeSignal.wait(libs.name, timeout: min(clock.now.duration(to: deadline), configuration.changeFeedPollInterval),
+                                   clock: clock)
+            page = try await changePage(since: since, limit: limit, in: libs)
+        }
+        return page
+    }
+
+    private func changePage(since: Int64, limit: Int, in libs: LibraryConnections) async throws -> ChangePage {
+        do {
+            return try await libs.reader.changes(since: since, limit: limit)
+        } catch LibraryError.resyncRequired(let cursor, let oldestKept) {
+            throw APIError(status: .gone, code: "resync_required",
+                           detail: "cursor \(cursor) is older than the deletions this library remembers (from \(oldestKept)); "
+                               + "list everything again: GET /api/changes?since=0")
+        }
+    }
+
+    private static func cursor(_ target: RequestTarget) throws(APIError) -> Int64 {
+        guard let raw = target.query["since"], !raw.isEmpty else { return 0 }
+        guard let value = Int64(raw), value >= 0 else {
+            throw .badRequest("since is a cursor from an earlier answer's \"next\" (or 0), not '\(raw)'")
+        }
+        return value
+    }
+
+    /// Forgets tombstones older than `tombstoneRetention`, at most once per
+    /// `tombstonePruneInterval` a library.
+    private func pruneTombstonesIfDue(_ libs: LibraryConnections) async throws {
+        let now = configuration.now()
+        guard libs.tombstonePruning.isDue(at: now) else { return }
+        let retention = Double(configuration.tombstoneRetention.components.seconds)
+        try await writeLock.run {
+            _ = try await libs.writer.pruneTombstones(before: now.addingTimeInterval(-retention))
+        }
+    }
+}

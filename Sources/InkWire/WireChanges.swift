@@ -1,0 +1,43 @@
+import Foundation
+
+/// One change of `GET /api/changes`: `{"id", "kind", "revision", "recognitionVersion", "at"}`.
+/// `kind` is `created`, `updated`, `deleted`, `indexed`, `reindexed` or `repaired`;
+/// `recognitionVersion` is that of the note's index after the change, null where it has none.
+public struct WireChange: Codable, Sendable, Hashable {
+    public var id: String
+    public var kind: String
+    public var revision: Int
+    public var recognitionVersion: Int?
+    public var at: Date
+
+    public init(id: String, kind: String, revision: Int, recognitionVersion: Int?, at: Date) {
+        self.id = id
+        self.kind = kind
+        self.revision = revision
+        self.recognitionVersion = recognitionVersion
+        self.at = at
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(recognitionVersion, forKey: .recognitionVersion)  // null, not left out
+        try container.encode(at, forKey: .at)
+    }
+}
+
+/// `GET /api/changes`: the changes after the cursor asked, oldest first; `next`, the cursor to
+/// ask from next; `more`, whether more changes follow at once.
+public struct ChangeFeedAnswer: Codable, Sendable, Hashable {
+    public var changes: [WireChange]
+    public var next: String
+    public var more: Bool
+
+    public init(changes: [WireChange], next: String, more: Bool) {
+        self.changes = changes
+        self.next = next
+        self.more = more
+    }
+}
