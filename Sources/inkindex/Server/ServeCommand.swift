@@ -64,7 +64,12 @@ struct ServeCommand: AsyncParsableCommand {
         "Seconds one request's recognition may take before it is cancelled and answered 503.", valueName: "s"))
     var recognitionDeadline = 20.0
 
+    @Option(name: .customLong("tombstone-days"), help: ArgumentHelp(
+        "Days deletions are kept in the change feed; a device away longer lists everything again (410).", valueName: "d"))
+    var tombstoneDays = 30.0
+
     func validate() throws {
+        guard tombstoneDays.isFinite, tombstoneDays >= 0 else { throw ValidationError("--tombstone-days needs a number of days, 0 or more") }
         guard recognitionDeadline.isFinite, recognitionDeadline > 0 else { throw ValidationError("--recognition-deadline needs a positive number of seconds") }
         guard (0...65535).contains(port) else { throw ValidationError("--port needs a number from 0 to 65535") }
         if let readers, readers < 0 { throw ValidationError("--readers needs a number of connections, 0 or more") }
@@ -90,6 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.limits.maxStrokesPerNote = maxStrokes
         configuration.limits.maxPointsPerStroke = maxPoints
         configuration.recognitionDeadline = .milliseconds(Int64((recognitionDeadline * 1000).rounded()))
+        configuration.tombstoneRetention = .seconds(Int64((tombstoneDays * 86_400).rounded()))
         if let jobs = library.jobs { configuration.recognitionConcurrency = jobs }
         if let readers {
             configuration.readerConnections = readers
