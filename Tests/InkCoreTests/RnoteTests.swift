@@ -13,26 +13,17 @@ import Testing
     @Test(arguments: fixtureNames)
     func everyGenerationGivesTheGeneratorsPagesStrokesAndPoints(_ name: String) throws {
         let data = try rnoteFixture(name)
-        let expected = try #require(try rnoteExpected()[name])
+        let expected = try #require(try ExpectedNotebook.load("Rnote")[name])
         #expect(Rnote.isRnote(data))
         let notebook = try Rnote.read(data, fileIdentity: "notes/\(name).rnote")
         #expect(notebook.format == .rnote)
-        #expect(notebook.formatVersion == expected.version)
-        #expect(notebook.contentHash == Xournal.contentHash(of: data))
         #expect(notebook.fileIdentity == "notes/\(name).rnote")
-        #expect(notebook.pages.map(\.number) == Array(1...expected.pages.count))
-        #expect(notebook.pages.map(\.id) == notebook.pages.map { DrawingFile.pageID(fileIdentity: "notes/\(name).rnote", pageNumber: $0.number) })
-        for (page, want) in zip(notebook.pages, expected.pages) {
-            #expect(page.drawing.strokes.count == want.strokes, "\(name) page \(page.number)")
-            #expect(page.drawing.strokes.map(\.points.count) == want.points, "\(name) page \(page.number)")
-            #expect(page.highlighterStrokes == want.highlighter, "\(name) page \(page.number)")
-            #expect(page.texts == want.texts, "\(name) page \(page.number)")
-            #expect(page.skipped == want.skipped, "\(name) page \(page.number)")
+        expected.expectMatched(by: notebook, data: data, fileIdentity: "notes/\(name).rnote")
+        for page in notebook.pages {
             for stroke in page.drawing.strokes {
                 #expect(stroke.points.allSatisfy { $0.location.x >= 0 && $0.location.x <= page.width })
                 #expect(stroke.points.allSatisfy { $0.location.y >= 0 && $0.location.y <= page.height })
             }
-            #expect(throws: Never.self) { try InkML.write(page.drawing) }
         }
     }
 
@@ -129,7 +120,7 @@ import Testing
         #expect(notebook.fileIdentity == url.standardizedFileURL.path)
         #expect(notebook.pages[0].id == DrawingFile.pageID(fileIdentity: url.standardizedFileURL.path, pageNumber: 1))
         let missing = URL(fileURLWithPath: "/nonexistent/none.rnote")
-        #expect(rnoteErrorKind { try Rnote.read(contentsOf: missing) } == .cannotRead)
+        #expect(NotebookChecks.errorKind { try Rnote.read(contentsOf: missing) } == .cannotRead)
     }
 
     // MARK: What is not an Rnote file, or not one this reader reads
@@ -138,18 +129,18 @@ import Testing
         let xopp = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/Xournal/two-pages.xopp"))
         #expect(!Rnote.isRnote(xopp))
-        #expect(rnoteErrorKind { try Rnote.read(xopp, fileIdentity: "x") } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try Rnote.read(xopp, fileIdentity: "x") } == .notThisFormat)
         #expect(!Rnote.isRnote(Data("hello".utf8)))
-        #expect(rnoteErrorKind { try Rnote.read(Data("hello".utf8), fileIdentity: "x") } == .notThisFormat)
-        #expect(rnoteErrorKind { try Rnote.read(Data(), fileIdentity: "x") } == .notThisFormat)
-        #expect(rnoteErrorKind { try readJSON(#"{"something": "else"}"#) } == .notThisFormat)
-        #expect(rnoteErrorKind { try readJSON("[1, 2]") } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try Rnote.read(Data("hello".utf8), fileIdentity: "x") } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try Rnote.read(Data(), fileIdentity: "x") } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try readJSON(#"{"something": "else"}"#) } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try readJSON("[1, 2]") } == .notThisFormat)
     }
 
     @Test func versionsOutsideTheKnownFormatsAreUnsupportedOrWarned() throws {
-        #expect(rnoteErrorKind { try readJSON(document(version: "0.4.2", strokes: [])) } == .unsupported)
-        #expect(rnoteErrorKind { try readJSON(document(version: "1.0.0", strokes: [])) } == .unsupported)
-        #expect(rnoteErrorKind { try readJSON(document(version: "zero", strokes: [])) } == .damaged)
+        #expect(NotebookChecks.errorKind { try readJSON(document(version: "0.4.2", strokes: [])) } == .unsupported)
+        #expect(NotebookChecks.errorKind { try readJSON(document(version: "1.0.0", strokes: [])) } == .unsupported)
+        #expect(NotebookChecks.errorKind { try readJSON(document(version: "zero", strokes: [])) } == .damaged)
         let newer = try readJSON(document(version: "0.16.1-beta", strokes: [brush([(1, 1), (2, 2)])]))
         #expect(newer.formatVersion == "0.16.1-beta")
         #expect(newer.warnings.contains { $0.contains("newer") })
@@ -160,7 +151,7 @@ import Testing
         var data = Data(Rnote.binaryMagic)
         data.append(contentsOf: [UInt8](repeating: 0, count: 40))
         #expect(Rnote.isRnote(data))
-        #expect(rnoteErrorKind { try Rnote.read(data, fileIdentity: "x") } == .unsupported)
+        #expect(NotebookChecks.errorKind { try Rnote.read(data, fileIdentity: "x") } == .unsupported)
     }
 
     // MARK: Damage and limits
@@ -205,7 +196,7 @@ import Testing
                       "\"brushstroke\"", "\"pos\"", "\"version\"", "\"highlighter\"", "1.5"].map { Array($0.utf8) }
         let base = try inflated("rnote-0.13.0-fixed")
         var random = SplitMix64(seed: 0x0123_4567)
-        let rounds = Int(ProcessInfo.processInfo.environment["INKINDEX_NOTEBOOK_MUTATIONS"] ?? "") ?? 1500
+        let rounds = NotebookChecks.mutationRounds
         for _ in 0..<rounds {
             var bytes = base
             for _ in 0...random.below(3) {
@@ -218,88 +209,49 @@ import Testing
                 }
             }
             guard let notebook = try? Rnote.readJSON(bytes, fileIdentity: "m", limits: InkNotebook.Limits(), contentHash: 0) else { continue }
-            #expect(notebook.pages.enumerated().allSatisfy { $0.offset + 1 == $0.element.number })
-            #expect(notebook.pages.allSatisfy { page in
-                page.drawing.strokes.allSatisfy { !$0.points.isEmpty && $0.points.allSatisfy { $0.location.x.isFinite && $0.location.y.isFinite } }
-            })
+            NotebookChecks.expectSoundPages(notebook)
         }
     }
 
     @Test func deepNestingIsBoundedWithoutRecursion() {
         let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
-        #expect(rnoteErrorKind { try readJSON(#"{"version":"0.13.0","data":\#(deep)}"#) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try readJSON(#"{"version":"0.13.0","data":\#(deep)}"#) } == .tooLarge)
         let shallow = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
         var limits = InkNotebook.Limits()
         limits.maximumDepth = 10
-        #expect(rnoteErrorKind { try readJSON(#"{"version":"0.13.0","data":\#(shallow)}"#, limits: limits) } == .tooLarge)
-        #expect(rnoteErrorKind { try readJSON(String(repeating: "{\"a\":", count: 100_000)) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try readJSON(#"{"version":"0.13.0","data":\#(shallow)}"#, limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try readJSON(String(repeating: "{\"a\":", count: 100_000)) } == .tooLarge)
     }
 
     @Test func limitsBoundBytesPagesAndPoints() throws {
         let data = try rnoteFixture("rnote-0.13.0-fixed")
         var limits = InkNotebook.Limits()
         limits.maximumBytes = 100
-        #expect(rnoteErrorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
         limits = InkNotebook.Limits()
         limits.maximumBytes = data.count  // the file fits, what it inflates to does not
-        #expect(rnoteErrorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
         limits = InkNotebook.Limits()
         limits.maximumPages = 1
-        #expect(rnoteErrorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
         limits = InkNotebook.Limits()
         limits.maximumPoints = 8
-        #expect(rnoteErrorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Rnote.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
         limits.maximumPoints = 12  // 5 + 4 + 3
         #expect(try Rnote.read(data, fileIdentity: "x", limits: limits).pages.flatMap(\.drawing.strokes).count == 3)
         // A fixed-size document a billion pages high is refused before any page is made.
         let huge = #"{"version":"0.13.0","data":{"engine_snapshot":{"document":{"x":0,"y":0,"width":100,"height":1e12,"config":{"format":{"width":100,"height":100},"layout":"fixed_size"}},"stroke_components":[]}}}"#
-        #expect(rnoteErrorKind { try readJSON(huge) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try readJSON(huge) } == .tooLarge)
     }
 
     @Test func structuralDamageIsADamagedFile() {
-        #expect(rnoteErrorKind { try readJSON(#"{"version":"0.13.0","data":{}}"#) } == .damaged)
-        #expect(rnoteErrorKind { try readJSON(#"{"version":"0.13.0","data":{"engine_snapshot":{"stroke_components":7}}}"#) } == .damaged)
-        #expect(rnoteErrorKind { try readJSON(#"{"version":"0.13.0","data":{"engine_snapshot":{"stroke_components":[]}}"#) } == .damaged)
+        #expect(NotebookChecks.errorKind { try readJSON(#"{"version":"0.13.0","data":{}}"#) } == .damaged)
+        #expect(NotebookChecks.errorKind { try readJSON(#"{"version":"0.13.0","data":{"engine_snapshot":{"stroke_components":7}}}"#) } == .damaged)
+        #expect(NotebookChecks.errorKind { try readJSON(#"{"version":"0.13.0","data":{"engine_snapshot":{"stroke_components":[]}}"#) } == .damaged)
     }
 }
 
 // MARK: Helpers
-
-private struct ExpectedNotebook {
-    struct Page {
-        var strokes: Int
-        var points: [Int]
-        var highlighter: Int
-        var texts: [String]
-        var skipped: [String: Int]
-    }
-
-    var version: String
-    var pages: [Page]
-}
-
-/// Reads the generator's `expected.json`.
-private func rnoteExpectations(_ folder: String) throws -> [String: (version: String, pages: [(strokes: Int, points: [Int], highlighter: Int, texts: [String], skipped: [String: Int])])] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(folder)/expected.json")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]])
-    var result: [String: (version: String, pages: [(strokes: Int, points: [Int], highlighter: Int, texts: [String], skipped: [String: Int])])] = [:]
-    for (name, entry) in object {
-        let pages = try #require(entry["pages"] as? [[String: Any]]).map { page in
-            (strokes: page["strokes"] as? Int ?? -1, points: page["points"] as? [Int] ?? [], highlighter: page["highlighter"] as? Int ?? -1,
-             texts: page["texts"] as? [String] ?? [], skipped: page["skipped"] as? [String: Int] ?? [:])
-        }
-        result[name] = (try #require(entry["version"] as? String), pages)
-    }
-    return result
-}
-
-private func rnoteExpected() throws -> [String: ExpectedNotebook] {
-    try rnoteExpectations("Rnote").mapValues { entry in
-        ExpectedNotebook(version: entry.version, pages: entry.pages.map {
-            ExpectedNotebook.Page(strokes: $0.strokes, points: $0.points, highlighter: $0.highlighter, texts: $0.texts, skipped: $0.skipped)
-        })
-    }
-}
 
 private func rnoteFixtureURL(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Rnote/\(name).rnote")
@@ -312,17 +264,6 @@ private func rnoteFixture(_ name: String) throws -> Data {
 private func inflated(_ name: String) throws -> [UInt8] {
     let data = try rnoteFixture(name)
     return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in Inflater.decompress(raw, wrapper: .gzip, limit: 1 << 20) }.get()
-}
-
-/// The kind of `NotebookError` the body throws (the readers throw nothing else), nil where it
-/// throws none.
-private func rnoteErrorKind(_ body: () throws -> some Any) -> NotebookError.Kind? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return (error as? NotebookError)?.kind
-    }
 }
 
 private func expectNoCrash(_ data: Data) {
@@ -348,22 +289,4 @@ private func brush(_ points: [(Double, Double)]) -> String {
     let elements = points.map { #"{"pos":[\#($0.0),\#($0.1)],"pressure":0.5}"# }
     let segments = elements.dropFirst().map { #"{"lineto":{"end":\#($0)}}"# }
     return #"{"brushstroke":{"path":{"start":\#(elements[0]),"segments":[\#(segments.joined(separator: ","))]},"style":{"smooth":{"stroke_width":2.0,"stroke_color":{"r":0,"g":0,"b":0,"a":1}}}}}"#
-}
-
-/// A small deterministic generator (SplitMix64) for the mutation tests.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (0 where the bound is 0).
-    mutating func below(_ bound: Int) -> Int { bound > 0 ? Int(next() % UInt64(bound)) : 0 }
 }

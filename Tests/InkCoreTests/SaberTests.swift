@@ -12,22 +12,11 @@ import Testing
     @Test(arguments: fixtureNames)
     func everyFixtureGivesTheGeneratorsPagesStrokesAndPoints(_ name: String) throws {
         let data = try saberFixture(name)
-        let expected = try #require(try saberExpectations()[name])
+        let expected = try #require(try ExpectedNotebook.load("Saber")[name])
         #expect(Saber.isSaber(data))
         let notebook = try Saber.read(data, fileIdentity: "Saber/\(name)")
         #expect(notebook.format == .saber)
-        #expect(notebook.formatVersion == expected.version)
-        #expect(notebook.contentHash == Xournal.contentHash(of: data))
-        #expect(notebook.pages.map(\.number) == Array(1...expected.pages.count))
-        #expect(notebook.pages.map(\.id) == notebook.pages.map { DrawingFile.pageID(fileIdentity: "Saber/\(name)", pageNumber: $0.number) })
-        for (page, want) in zip(notebook.pages, expected.pages) {
-            #expect(page.drawing.strokes.count == want.strokes, "\(name) page \(page.number)")
-            #expect(page.drawing.strokes.map(\.points.count) == want.points, "\(name) page \(page.number)")
-            #expect(page.highlighterStrokes == want.highlighter, "\(name) page \(page.number)")
-            #expect(page.texts == want.texts, "\(name) page \(page.number)")
-            #expect(page.skipped == want.skipped, "\(name) page \(page.number)")
-            #expect(throws: Never.self) { try InkML.write(page.drawing) }
-        }
+        expected.expectMatched(by: notebook, data: data, fileIdentity: "Saber/\(name)")
     }
 
     @Test func currentBSONNotesMapPointsPressureColoursPensAndText() throws {
@@ -108,7 +97,7 @@ import Testing
 
         let url = saberFixtureURL("saber-v11.sbn")
         #expect(try Saber.read(contentsOf: url).fileIdentity == url.standardizedFileURL.path)
-        #expect(saberErrorKind { try Saber.read(contentsOf: URL(fileURLWithPath: "/nonexistent/x.sbn2")) } == .cannotRead)
+        #expect(NotebookChecks.errorKind { try Saber.read(contentsOf: URL(fileURLWithPath: "/nonexistent/x.sbn2")) } == .cannotRead)
     }
 
     // MARK: BSON
@@ -166,10 +155,10 @@ import Testing
         inner += int32(5) + [0] + [UInt8](repeating: 0, count: depth)
         #expect(BSON.hasDocumentFrame(inner))
         #expect(throws: NotebookTreeFailure.tooDeep(limit: 256)) { try BSON.parse(inner, maximumDepth: 256) }
-        #expect(saberErrorKind { try Saber.read(Data(inner), fileIdentity: "x") } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Saber.read(Data(inner), fileIdentity: "x") } == .tooLarge)
         let json = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
-        #expect(saberErrorKind { try readSaber(json) } == .tooLarge)
-        #expect(saberErrorKind { try readSaber(#"{"v":19,"z":"# + String(repeating: "[", count: 300)) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try readSaber(json) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try readSaber(#"{"v":19,"z":"# + String(repeating: "[", count: 300)) } == .tooLarge)
     }
 
     // MARK: Damage, other files, limits
@@ -194,7 +183,7 @@ import Testing
         let base = Array(try saberFixture("saber-v19.sbn2"))
         let lengths: [Int32] = [0, 1, 4, 5, 8, 12, -1, -5, .max, .min, 0x100, 1 << 20]
         var random = SplitMix64(seed: 0x89AB_CDEF)
-        let rounds = Int(ProcessInfo.processInfo.environment["INKINDEX_NOTEBOOK_MUTATIONS"] ?? "") ?? 1500
+        let rounds = NotebookChecks.mutationRounds
         for _ in 0..<rounds {
             var bytes = base
             for _ in 0...random.below(3) {
@@ -225,18 +214,18 @@ import Testing
         let rnote = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/Rnote/rnote-0.13.0-fixed.rnote"))
         #expect(!Saber.isSaber(rnote))
-        #expect(saberErrorKind { try Saber.read(rnote, fileIdentity: "x") } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try Saber.read(rnote, fileIdentity: "x") } == .notThisFormat)
         #expect(!Saber.isSaber(Data("hello".utf8)))
         #expect(!Saber.isSaber(Data(#"{"name":"not a note"}"#.utf8)))
-        #expect(saberErrorKind { try readSaber(#"{"name":"not a note"}"#) } == .notThisFormat)
-        #expect(saberErrorKind { try readSaber("[1, 2]") } == .notThisFormat)
-        #expect(saberErrorKind { try Saber.read(Data(), fileIdentity: "x") } == .notThisFormat)
-        #expect(saberErrorKind { try Saber.read(Data([0xFF, 0xFF, 0xFF, 0xFF, 1, 2]), fileIdentity: "x") } == .unsupported)
+        #expect(NotebookChecks.errorKind { try readSaber(#"{"name":"not a note"}"#) } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try readSaber("[1, 2]") } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try Saber.read(Data(), fileIdentity: "x") } == .notThisFormat)
+        #expect(NotebookChecks.errorKind { try Saber.read(Data([0xFF, 0xFF, 0xFF, 0xFF, 1, 2]), fileIdentity: "x") } == .unsupported)
         // A BSON note cut short is damaged, not something else.
         let note = try saberFixture("saber-v19.sbn2")
-        #expect(saberErrorKind { try Saber.read(note.prefix(note.count - 10), fileIdentity: "x") } == .damaged)
-        #expect(saberErrorKind { try readSaber(#"{"v":"nineteen","z":[]}"#) } == .damaged)
-        #expect(saberErrorKind { try readSaber(#"{"v":19,"z":{}}"#) } == .damaged)
+        #expect(NotebookChecks.errorKind { try Saber.read(note.prefix(note.count - 10), fileIdentity: "x") } == .damaged)
+        #expect(NotebookChecks.errorKind { try readSaber(#"{"v":"nineteen","z":[]}"#) } == .damaged)
+        #expect(NotebookChecks.errorKind { try readSaber(#"{"v":19,"z":{}}"#) } == .damaged)
     }
 
     @Test func newerVersionsAreReadWithAWarning() throws {
@@ -267,17 +256,17 @@ import Testing
         let data = try saberFixture("saber-v19.sbn2")
         var limits = InkNotebook.Limits()
         limits.maximumBytes = 100
-        #expect(saberErrorKind { try Saber.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Saber.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
         limits = InkNotebook.Limits()
         limits.maximumPages = 1
-        #expect(saberErrorKind { try Saber.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Saber.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
         limits = InkNotebook.Limits()
         limits.maximumPoints = 10
-        #expect(saberErrorKind { try Saber.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try Saber.read(data, fileIdentity: "x", limits: limits) } == .tooLarge)
         limits.maximumPoints = 13  // 3 + 4 + 3 + 3
         #expect(try Saber.read(data, fileIdentity: "x", limits: limits).pages.count == 2)
         // A stroke that names page 10 million is refused before pages are made for it.
-        #expect(saberErrorKind { try readSaber(#"{"v":7,"s":[{"p":[{"x":1,"y":1}],"i":10000000}]}"#) } == .tooLarge)
+        #expect(NotebookChecks.errorKind { try readSaber(#"{"v":7,"s":[{"p":[{"x":1,"y":1}],"i":10000000}]}"#) } == .tooLarge)
     }
 }
 
@@ -291,54 +280,14 @@ private func saberFixture(_ name: String) throws -> Data {
     try Data(contentsOf: saberFixtureURL(name))
 }
 
-private struct SaberExpectation {
-    struct Page {
-        var strokes: Int
-        var points: [Int]
-        var highlighter: Int
-        var texts: [String]
-        var skipped: [String: Int]
-    }
-
-    var version: String
-    var pages: [Page]
-}
-
-private func saberExpectations() throws -> [String: SaberExpectation] {
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: saberFixtureURL("expected.json"))) as? [String: [String: Any]])
-    var result: [String: SaberExpectation] = [:]
-    for (name, entry) in object {
-        let pages = try #require(entry["pages"] as? [[String: Any]]).map { page in
-            SaberExpectation.Page(strokes: page["strokes"] as? Int ?? -1, points: page["points"] as? [Int] ?? [],
-                                  highlighter: page["highlighter"] as? Int ?? -1, texts: page["texts"] as? [String] ?? [],
-                                  skipped: page["skipped"] as? [String: Int] ?? [:])
-        }
-        result[name] = SaberExpectation(version: try #require(entry["version"] as? String), pages: pages)
-    }
-    return result
-}
-
 private func readSaber(_ json: String, limits: InkNotebook.Limits = InkNotebook.Limits()) throws(NotebookError) -> InkNotebook {
     try Saber.read(Data(json.utf8), fileIdentity: "test.sbn", limits: limits)
-}
-
-/// The kind of `NotebookError` the body throws (the readers throw nothing else), nil where it
-/// throws none.
-private func saberErrorKind(_ body: () throws -> some Any) -> NotebookError.Kind? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return (error as? NotebookError)?.kind
-    }
 }
 
 private func expectFinitePages(_ data: Data) {
     // Typed throws: any failure is a NotebookError; the point is that nothing traps.
     guard let notebook = try? Saber.read(data, fileIdentity: "fuzz") else { return }
-    #expect(notebook.pages.allSatisfy { page in
-        page.drawing.strokes.allSatisfy { !$0.points.isEmpty && $0.points.allSatisfy { $0.location.x.isFinite && $0.location.y.isFinite } }
-    })
+    NotebookChecks.expectSoundPages(notebook)
 }
 
 // A BSON writer just big enough for the tests.
@@ -352,22 +301,4 @@ private func element(_ type: UInt8, _ name: String, _ value: [UInt8]) -> [UInt8]
 private func bson(_ elements: [[UInt8]]) -> [UInt8] {
     let body = elements.flatMap { $0 }
     return int32(Int32(body.count + 5)) + body + [0]
-}
-
-/// A small deterministic generator (SplitMix64) for the mutation tests.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (0 where the bound is 0).
-    mutating func below(_ bound: Int) -> Int { bound > 0 ? Int(next() % UInt64(bound)) : 0 }
 }
