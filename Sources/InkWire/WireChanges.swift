@@ -41,3 +41,40 @@ public struct ChangeFeedAnswer: Codable, Sendable, Hashable {
         self.more = more
     }
 }
+
+/// `GET /api/notes/{id}/readings`: what the server read of a note, for a device that shows and
+/// searches it without recognizing: the model, its version and the languages that read it, and
+/// the lines with their words, candidates and bounds. `recognitionVersion` and `indexedAt` are
+/// null (and `lines` empty) where the note is not indexed yet.
+public struct NoteReadings: Codable, Sendable, Hashable {
+    public var id: String
+    /// The note's revision these readings belong to.
+    public var revision: Int
+    public var recognitionModel: String?
+    public var recognitionVersion: Int?
+    public var languages: [String]
+    public var indexedAt: Date?
+    public var lines: [WireLine]
+
+    public init(id: String, revision: Int, recognitionModel: String?, recognitionVersion: Int?, languages: [String],
+                indexedAt: Date?, lines: [WireLine]) {
+        self.id = id
+        self.revision = revision
+        self.recognitionModel = recognitionModel
+        self.recognitionVersion = recognitionVersion
+        self.languages = languages
+        self.indexedAt = indexedAt
+        self.lines = lines
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(recognitionModel, forKey: .recognitionModel)  // null, not left out
+        try container.encode(recognitionVersion, forKey: .recognitionVersion)
+        try container.encode(languages, forKey: .languages)
+        try container.encode(indexedAt, forKey: .indexedAt)
+        try container.encode(lines, forKey: .lines)
+    }
+}

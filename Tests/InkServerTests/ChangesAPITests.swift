@@ -54,6 +54,28 @@ import Testing
         }
     }
 
+    @Test func readingsComeWithTheirModelVersionAndOwnETag() async throws {
+        try await withServer { server in
+            let id = try await server.create(transcribedPage(["grace upon grace", "faith hope love"]), title: "sermon")
+            let answer = try await server.get("/api/notes/\(id)/readings")
+            #expect(answer.status == 200)
+            let readings = try answer.json(NoteReadings.self)
+            #expect(readings.id == id && readings.revision == 1 && readings.recognitionVersion != nil && readings.indexedAt != nil)
+            #expect(readings.lines.map(\.text) == ["grace upon grace", "faith hope love"])
+            #expect(readings.lines[0].words.map(\.text) == ["grace", "upon", "grace"])
+            #expect(readings.lines[0].words.allSatisfy { !$0.candidates.isEmpty && !$0.strokeIDs.isEmpty })
+            let tag = try #require(answer.header("etag"))
+
+            let unchanged = try await server.send("GET", "/api/notes/\(id)/readings", headers: [("if-none-match", tag)])
+            #expect(unchanged.status == 304 && unchanged.body.isEmpty)
+            _ = try await server.send("PUT", "/api/notes/\(id)", json: noteJSON(transcribedPage(["grace alone"]), title: "sermon"))
+            let changed = try await server.send("GET", "/api/notes/\(id)/readings", headers: [("if-none-match", tag)])
+            #expect(changed.status == 200 && changed.header("etag") != tag)
+            #expect(try changed.json(NoteReadings.self).lines.map(\.text) == ["grace alone"])
+            #expect(try await server.get("/api/notes/nope/readings").status == 404)
+        }
+    }
+
     @Test func aLongPollAnswersAsSoonAsAWriteComes() async throws {
         try await withServer { server in
             let cursor = try await server.get("/api/changes").json(ChangeFeedAnswer.self).next

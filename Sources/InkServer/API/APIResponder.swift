@@ -128,6 +128,7 @@ final class APIResponder: ServerResponder {
         case .noteInkML(let id): return try await noteInkML(id, in: library)
         case .search: return try await search(target, in: library)
         case .changes: return try await changes(target, in: library)
+        case .noteReadings(let id): return try await noteReadings(id, request: request, in: library)
         case .health: return try await health(in: library)
         }
     }

@@ -71,3 +71,31 @@ extension APIResponder {
         }
     }
 }
+
+/// `GET /api/notes/{id}/readings`: the server's readings of a note, for devices.
+extension APIResponder {
+    /// The note's lines, words, candidates and bounds as its index holds them, with the model,
+    /// version and languages that read them. Its `ETag` names the note's revision and the
+    /// index's version and time, so `If-None-Match` answers 304 while neither changed.
+    func noteReadings(_ id: String, request: ServerRequest, in libs: LibraryConnections) async throws -> ServerResponse {
+        let reader = libs.reader
+        let info = try await reader.note(id: id)
+        let state = try await reader.indexState(noteID: id)
+        let tag = "\"r\(info.revision).v\(state?.recognitionVersion ?? 0).\(Int64(((state?.indexedAt.timeIntervalSince1970 ?? 0) * 1000).rounded()))\""
+        if request.headers.first(name: "if-none-match") == tag {
+            var unchanged = ServerResponse(status: .notModified, contentType: JSONAnswers.contentType, body: Data())
+            unchanged.headers.replaceOrAdd(name: "etag", value: tag)
+            return unchanged
+        }
+        let drawing = try await reader.drawing(id: id)
+        let indexed = try await reader.indexedWords(noteID: id)
+        let lines = state == nil ? [] : WireConversion.lines(layout: PageSegmenter().layout(of: drawing), recognitions: nil, words: indexed.words)
+        let readings = NoteReadings(id: id, revision: info.revision, recognitionModel: try await reader.indexModel(noteID: id),
+                                    recognitionVersion: state?.recognitionVersion,
+                                    languages: (try await reader.indexLanguages(noteID: id) ?? []).map(\.code),
+                                    indexedAt: state?.indexedAt, lines: lines)
+        var response = try JSONAnswers.response(readings)
+        response.headers.replaceOrAdd(name: "etag", value: tag)
+        return response
+    }
+}

@@ -14,6 +14,7 @@ enum Route: Sendable, Hashable {
     case deleteNote(String)
     case noteSVG(String)
     case noteInkML(String)
+    case noteReadings(String)
     case search
     case changes
     case health
@@ -33,7 +34,7 @@ enum Route: Sendable, Hashable {
 enum Router {
     /// The resources the API has, before the method is considered.
     private enum Resource {
-        case page, staticFile(String), recognize, notes, importFile, note(String), noteSVG(String), noteInkML(String), search, changes, health
+        case page, staticFile(String), recognize, notes, importFile, note(String), noteSVG(String), noteInkML(String), noteReadings(String), search, changes, health
 
         var allowed: [HTTPMethod] {
             switch self {
@@ -61,6 +62,7 @@ enum Router {
         case (.note(let id), .DELETE): return .deleteNote(id)
         case (.noteSVG(let id), .GET): return .noteSVG(id)
         case (.noteInkML(let id), .GET): return .noteInkML(id)
+        case (.noteReadings(let id), .GET): return .noteReadings(id)
         case (.search, .GET): return .search
         case (.changes, .GET): return .changes
         case (.health, .GET): return .health
@@ -88,6 +90,8 @@ enum Router {
             if id.hasSuffix(".svg"), id.count > 4 { return .noteSVG(String(id.dropLast(4))) }
             if id.hasSuffix(".inkml"), id.count > 6 { return .noteInkML(String(id.dropLast(6))) }
             return .note(id)
+        case 4 where segments[0] == "api" && segments[1] == "notes" && !segments[2].isEmpty && segments[3] == "readings":
+            return .noteReadings(segments[2])
         default: return nil
         }
     }
