@@ -28,6 +28,33 @@ struct LibraryIsolationTests {
 
     private func auth(_ token: String) -> [(String, String)] { [("authorization", "Bearer \(token)")] }
 
+    /// Account ids as services name them (an e-mail address, a UUID) name libraries, kept apart
+    /// as plain names are; PostgreSQL keeps each hashed schema's id in `inkindex.library_names`.
+    @Test(arguments: stores)
+    func accountIdsNameLibraries(store kind: String) async throws {
+        let url = kind == "postgres" ? PostgresTestCluster.shared!.connectionString(database: try PostgresTestCluster.shared!.createDatabase()) : nil
+        let tokens = "carol-phone carol@example.org\ndave-phone 3f2a9c1e-7b4d-4e8a-9f00-1c2d3e4f5a6b\nerin-phone erin"
+        try await withServer(store: url.map { .postgres(url: $0) }, configure: { $0.libraries = try! LibraryTokens(parsing: tokens) }) { server in
+            let carol = try await server.create(transcribedPage(["grace and peace"]), title: "carol", headers: auth("carol-phone"))
+            let dave = try await server.create(transcribedPage(["grace upon grace"]), title: "dave", headers: auth("dave-phone"))
+            _ = try await server.create(transcribedPage(["amazing grace"]), title: "erin", headers: auth("erin-phone"))
+            for (token, id) in [("carol-phone", carol), ("dave-phone", dave)] {
+                let hits = try await server.send("GET", "/api/search?q=grace", headers: auth(token)).json(SearchAnswer.self).hits
+                #expect(Set(hits.map(\.noteID)) == [id], "\(token)")
+            }
+            #expect(try await server.send("GET", "/api/notes/\(dave)", headers: auth("carol-phone")).status == 404)
+        }
+        if let url {
+            let session = try PostgresConnection(url)
+            let names = try session.query("SELECT schema_name, library FROM inkindex.library_names ORDER BY library", []) {
+                ($0.text(0), $0.text(1))
+            }
+            #expect(names.map(\.1).contains("carol@example.org") && names.map(\.1).contains("erin"))
+            #expect(names.first { $0.1 == "erin" }?.0 == "inkindex_erin", "a plain name keeps its schema")
+            #expect(names.first { $0.1 == "carol@example.org" }?.0.hasPrefix("inkindex_h") == true)
+        }
+    }
+
     @Test(arguments: stores)
     func aRequestSeesOnlyItsTokensLibrary(store kind: String) async throws {
         try await withLibraries(kind) { server in
@@ -79,7 +106,8 @@ struct LibraryIsolationTests {
         #expect(throws: LibraryTokens.Failure(line: 2, reason: "a line holds a token and a library, separated by spaces")) {
             try LibraryTokens(parsing: "a alice\nb\n")
         }
-        #expect(throws: LibraryTokens.Failure.self) { try LibraryTokens(parsing: "t1 al-ice") }
+        #expect(try LibraryTokens(parsing: "t1 al-ice@example.org").library(of: "t1") == "al-ice@example.org", "an account id")
+        #expect(throws: LibraryTokens.Failure.self) { try LibraryTokens(parsing: "t1 \(String(repeating: "x", count: 201))") }
         #expect(throws: LibraryTokens.Failure(line: 3, reason: "this token is given before")) {
             try LibraryTokens(parsing: "t1 alice\n\nt1 bob")
         }

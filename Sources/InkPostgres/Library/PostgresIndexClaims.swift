@@ -63,7 +63,7 @@ extension PostgresLibrary {
         let schemaName = PostgresLibrarySchema.schemaName(ofLibrary: library)
         let session = try PostgresConnection(url, statementTimeout: .seconds(30),
                                              sessionSetup: PostgresLibrarySchema.sessionSetup(schemaName: schemaName))
-        try PostgresLibrarySchema.prepare(session, schemaName: schemaName)
+        try PostgresLibrarySchema.prepare(session, schemaName: schemaName, library: library)
         return PostgresIndexClaims(session: session)
     }
 }

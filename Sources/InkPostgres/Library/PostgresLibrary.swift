@@ -23,7 +23,7 @@ package enum PostgresLibrary {
     /// Opens library `library` of the database at `url`, making its tables where they are absent.
     /// - Parameters:
     ///   - url: a libpq connection URI or string.
-    ///   - library: letters, digits and `_`, at most 48 (`validate(libraryName:)`).
+    ///   - library: any account id of 1–200 bytes without control characters (`LibraryName`).
     ///   - keepsEvidence: as `NoteLibrary(path:keepsEvidence:)`.
     ///   - statementTimeout: every statement is cancelled past this.
     ///   - searchPolicy: as `NoteLibrary(path:keepsEvidence:searchPolicy:)`.
@@ -35,7 +35,7 @@ package enum PostgresLibrary {
         let schemaName = PostgresLibrarySchema.schemaName(ofLibrary: library)
         let session = try PostgresConnection(url, statementTimeout: statementTimeout,
                                              sessionSetup: PostgresLibrarySchema.sessionSetup(schemaName: schemaName))
-        try PostgresLibrarySchema.prepare(session, schemaName: schemaName)
+        try PostgresLibrarySchema.prepare(session, schemaName: schemaName, library: library)
         return NoteLibrary(connection: PostgresLibraryConnection(session: session, schemaName: schemaName),
                            location: displayLocation(url, library: library), keepsEvidence: keepsEvidence,
                            searchPolicy: searchPolicy)
@@ -49,11 +49,10 @@ package enum PostgresLibrary {
         try session.execute("DROP SCHEMA IF EXISTS \(PostgresLibrarySchema.quoted(PostgresLibrarySchema.schemaName(ofLibrary: library))) CASCADE")
     }
 
-    /// Refuses a library name that is empty, longer than 48 characters, or holds anything but
-    /// ASCII letters, digits and `_` (names become part of a schema's name).
+    /// Refuses a library name that is not an account id `LibraryName` takes: empty, longer than
+    /// 200 bytes, or holding control characters.
     package static func validate(libraryName name: String) throws {
-        let allowed = name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
-        guard !name.isEmpty, name.utf8.count <= 48, allowed else { throw PostgresLibraryError.invalidLibraryName(name) }
+        do { _ = try LibraryName(name) } catch { throw PostgresLibraryError.invalidLibraryName(name) }
     }
 
     /// The URL without its password, and the library: for messages and `NoteLibrary.path`.
@@ -78,7 +77,7 @@ package enum PostgresLibraryError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .invalidLibraryName(let name):
-            "'\(name)' is not a library name: use 1–48 ASCII letters, digits and '_'"
+            "'\(name)' is not a library name: use an id of 1–\(LibraryName.maximumBytes) bytes without control characters"
         case .newerSchema(let library, let found, let supported):
             "library schema \(library) is at version \(found), newer than this build knows (\(supported)); upgrade InkIndex"
         }

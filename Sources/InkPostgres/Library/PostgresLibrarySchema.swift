@@ -1,3 +1,5 @@
+import InkIndex
+
 /// A library's tables in PostgreSQL: the same tables, columns and keys as the SQLite library's
 /// schema (version 10, `LibrarySchema`), one schema (namespace) a library.
 ///
@@ -38,8 +40,11 @@ enum PostgresLibrarySchema {
     /// The SQLite schema version it holds the same tables as.
     static let sqliteVersion = 10
 
-    /// The schema that holds library `name`.
-    static func schemaName(ofLibrary name: String) -> String { "inkindex_" + name }
+    /// The schema that holds library `name`: `inkindex_` and its `LibraryName.storageName` (the
+    /// name itself where it is plain, else a hash of it; `inkindex.library_names` keeps the id).
+    static func schemaName(ofLibrary name: String) -> String {
+        "inkindex_" + ((try? LibraryName(name))?.storageName ?? name)
+    }
 
     /// What every session on a library runs as it opens (and again after a reconnect): the
     /// library's schema as its search path, and no JIT compilation. The planner's cost of a
@@ -158,7 +163,7 @@ enum PostgresLibrarySchema {
     /// lock (so that two servers starting at once make them once), and checks the version of
     /// tables that exist, bringing older ones up to `version` (`migrations`). Throws
     /// `PostgresLibraryError.newerSchema` for tables a newer InkIndex made.
-    static func prepare(_ session: PostgresConnection, schemaName: String) throws {
+    static func prepare(_ session: PostgresConnection, schemaName: String, library: String) throws {
         let schema = quoted(schemaName)
         try session.transaction {
             try session.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(PostgresLibraryConnection.lockName(schemaName))])
@@ -169,6 +174,11 @@ enum PostgresLibrarySchema {
                 try session.execute(tables)
                 try session.execute("INSERT INTO inkindex_schema(version, sqlite_version) VALUES (\(version), \(sqliteVersion))")
             }
+            // The account id of a schema named by a hash, for operators (and any schema's, to list them).
+            try session.execute("CREATE SCHEMA IF NOT EXISTS inkindex")
+            try session.execute("CREATE TABLE IF NOT EXISTS inkindex.library_names(schema_name text COLLATE \"C\" PRIMARY KEY, library text NOT NULL)")
+            try session.execute("INSERT INTO inkindex.library_names(schema_name, library) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                                [.text(schemaName), .text(library)])
             let found = Int(try session.scalarInt("SELECT max(version) FROM \(schema).inkindex_schema") ?? 0)
             guard found <= version else { throw PostgresLibraryError.newerSchema(library: schemaName, found: found, supported: version) }
             if found >= 1, found < version {

@@ -1,4 +1,5 @@
 import Foundation
+import InkIndex
 import InkPostgres
 
 /// Which bearer token opens which library: `inkindex serve --tokens FILE`, one `TOKEN LIBRARY`
@@ -20,7 +21,8 @@ public struct LibraryTokens: Sendable, Hashable {
 
     /// Reads pairs separated by spaces or tabs; blank lines and lines starting with `#` are
     /// skipped. Throws `Failure` naming the line of a pair that is not one, a library name that
-    /// is not one (ASCII letters, digits, `_`), or a token given twice.
+    /// is not one (`LibraryName`: an account id without spaces here, since they separate), or a
+    /// token given twice.
     public init(parsing text: String) throws(Failure) {
         var seen = Set<String>()
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -29,7 +31,7 @@ public struct LibraryTokens: Sendable, Hashable {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard fields.count == 2 else { throw Failure(line: offset + 1, reason: "a line holds a token and a library, separated by spaces") }
             guard (try? PostgresLibrary.validate(libraryName: fields[1])) != nil else {
-                throw Failure(line: offset + 1, reason: "'\(fields[1])' is not a library name: use 1–48 ASCII letters, digits and '_'")
+                throw Failure(line: offset + 1, reason: "'\(fields[1])' is not a library name: use an id of 1–\(LibraryName.maximumBytes) bytes without control characters")
             }
             guard seen.insert(fields[0]).inserted else { throw Failure(line: offset + 1, reason: "this token is given before") }
             tokens.append((fields[0], fields[1]))

@@ -29,7 +29,8 @@ public enum NoteStore: Sendable, Hashable, CustomStringConvertible {
 
     /// The store of library `name` beside this one: another schema of the same PostgreSQL
     /// database; for SQLite, this file for the default library and `NAME.sqlite` in the folder
-    /// `FILE.libraries` beside it for others. Throws for a name that is not a library's.
+    /// `FILE.libraries` beside it for others (`LibraryName.storageName`: the name where it is
+    /// plain, else a hash of the account id). Throws for a name that is not a library's.
     func library(_ name: String) throws -> NoteStore {
         try PostgresLibrary.validate(libraryName: name)
         switch self {
@@ -38,7 +39,7 @@ public enum NoteStore: Sendable, Hashable, CustomStringConvertible {
             guard name != Self.defaultLibrary else { return self }
             let folder = (path as NSString).deletingPathExtension + ".libraries"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return .sqlite(path: (folder as NSString).appendingPathComponent(name + ".sqlite"))
+            return .sqlite(path: (folder as NSString).appendingPathComponent(try LibraryName(name).storageName + ".sqlite"))
         }
     }
 

@@ -21,7 +21,7 @@ struct LibraryOptions: ParsableArguments {
     var database: String?
 
     @Option(name: .customLong("library-name"), help: ArgumentHelp(
-        "The library (account) in --database: ASCII letters, digits and '_'.", valueName: "name"))
+        "The library (account) in --database: any account id of 1–200 bytes (an e-mail address, a UUID).", valueName: "name"))
     var libraryName = PostgresLibrary.defaultLibrary
 
     @Option(help: ArgumentHelp("""
