@@ -78,3 +78,54 @@ public struct NoteReadings: Codable, Sendable, Hashable {
         try container.encode(lines, forKey: .lines)
     }
 }
+
+/// `POST /api/notes/batch`: `{"notes": [{"id"?, "title"?, "strokes", "ifMatch"?}]}`. A note
+/// with an id that exists is replaced (where `ifMatch`, its revision, still holds), one with a
+/// new id or none is created.
+public struct WireBatchBody: Codable, Sendable {
+    public struct Note: Codable, Sendable {
+        public var id: String?
+        public var title: String?
+        public var strokes: [WireStroke]
+        public var ifMatch: Int?
+
+        public init(id: String? = nil, title: String? = nil, strokes: [WireStroke], ifMatch: Int? = nil) {
+            self.id = id
+            self.title = title
+            self.strokes = strokes
+            self.ifMatch = ifMatch
+        }
+    }
+
+    public var notes: [Note]
+
+    public init(notes: [Note]) { self.notes = notes }
+}
+
+/// Each note's own answer in a batch, in the order sent: `status` as a single request would have
+/// had it (201 created, 200 updated, 412 changed since `ifMatch` with the current `etag`, 404,
+/// 400, 413), the note's `revision` and `etag` where it was stored, and `error` and `detail`
+/// where it was not.
+public struct WireBatchResult: Codable, Sendable, Hashable {
+    public var id: String
+    public var status: Int
+    public var revision: Int?
+    public var etag: String?
+    public var error: String?
+    public var detail: String?
+
+    public init(id: String, status: Int, revision: Int? = nil, etag: String? = nil, error: String? = nil, detail: String? = nil) {
+        self.id = id
+        self.status = status
+        self.revision = revision
+        self.etag = etag
+        self.error = error
+        self.detail = detail
+    }
+}
+
+public struct BatchAnswer: Codable, Sendable, Hashable {
+    public var results: [WireBatchResult]
+
+    public init(results: [WireBatchResult]) { self.results = results }
+}

@@ -121,6 +121,7 @@ final class APIResponder: ServerResponder {
         case .listNotes: return try await listNotes(target, in: library)
         case .createNote: return try await createNote(request, target: target, in: library)
         case .importFile: return try await importFile(request, target: target, in: library)
+        case .batch: return try await batch(request, in: library)
         case .getNote(let id): return try await note(id, in: library)
         case .updateNote(let id): return try await updateNote(id, request: request, target: target, in: library)
         case .deleteNote(let id): return try await deleteNote(id, request: request, in: library)

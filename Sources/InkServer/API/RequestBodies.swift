@@ -55,7 +55,7 @@ enum RequestBodies {
         return drawing
     }
 
-    private static func drawing(_ strokes: [WireStroke], limits: ServerLimits) throws(APIError) -> Drawing {
+    static func drawing(_ strokes: [WireStroke], limits: ServerLimits) throws(APIError) -> Drawing {
         let drawing = Drawing(wire: strokes)
         try check(drawing, limits: limits)
         var seen = Set<UUID>()

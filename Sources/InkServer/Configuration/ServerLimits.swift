@@ -14,6 +14,9 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxStrokesPerNote = 10_000
     /// Points in one stroke. Default 10,000 (over a minute of writing at 120 Hz without lifting the pen).
     public var maxPointsPerStroke = 10_000
+    /// Notes in one `POST /api/notes/batch`. Default 500 (a notebook's pages); the body's bytes
+    /// are bounded by `maxBodyBytes` as any request's.
+    public var maxNotesPerBatch = 500
 
     public init() {}
 

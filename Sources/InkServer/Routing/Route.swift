@@ -9,6 +9,7 @@ enum Route: Sendable, Hashable {
     case listNotes
     case createNote
     case importFile
+    case batch
     case getNote(String)
     case updateNote(String)
     case deleteNote(String)
@@ -60,6 +61,7 @@ enum Router {
         case (.note(let id), .GET): return .getNote(id)
         case (.note(let id), .PUT): return .updateNote(id)
         case (.note(let id), .DELETE): return .deleteNote(id)
+        case (.note("batch"), .POST): return .batch
         case (.noteSVG(let id), .GET): return .noteSVG(id)
         case (.noteInkML(let id), .GET): return .noteInkML(id)
         case (.noteReadings(let id), .GET): return .noteReadings(id)
