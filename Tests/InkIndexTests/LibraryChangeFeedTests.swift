@@ -90,6 +90,22 @@ import InkTools
         #expect(try await library.changes(since: fresh.next).changes.isEmpty)
     }
 
+    @Test func notesOfAnOlderSchemaEnterTheFeedAsCreated() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await library.add(page("first"), id: "first", created: Date(timeIntervalSince1970: 100))
+        try await library.add(page("second"), id: "second", created: Date(timeIntervalSince1970: 50))
+        try await LibraryRebuilder(library: library, indexer: NoteIndexer(recognizer: TranscriptRecognizer())).run()
+        // Back to schema 9, as a file written before the feed.
+        let db = try Database(path: library.path)
+        try db.execute(LibraryModelTests.version10Undone)
+        try db.setUserVersion(9)
+        let reopened = try NoteLibrary(path: library.path)
+        let feed = try await reopened.changes(since: 0).changes
+        #expect(feed.map(\.noteID) == ["second", "first"], "oldest first")
+        #expect(feed.allSatisfy { $0.kind == .created && $0.recognitionVersion == 1 })
+    }
+
     @Test func aFolderImportAndItsRemovalsAreInTheFeed() async throws {
         let (library, directory) = try makeTemporaryLibrary()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -9,7 +9,9 @@ import InkTools
     /// Makes a file what version 6 wrote (SQL; the version is left to the caller).
     static let version7Undone = version8Undone + "ALTER TABLE note_index DROP COLUMN recognition_model;"
     /// What version 9 wrote, undone: a file as version 8 left it.
-    static let version9Undone = "ALTER TABLE notes DROP COLUMN revision;"
+    static let version10Undone = "DROP TABLE changes; DROP TABLE change_feed;"
+    /// … and what version 9 wrote: a file as version 8 left it.
+    static let version9Undone = version10Undone + "ALTER TABLE notes DROP COLUMN revision;"
     /// … and what version 8 wrote: a file as version 7 left it.
     static let version8Undone = version9Undone + "ALTER TABLE note_index DROP COLUMN recognition_languages; DROP TABLE vocabulary; DROP TABLE imported_files; DROP TABLE index_problems;"
 
