@@ -10,7 +10,8 @@ import Foundation
 ///   `.pencil`. Strokes in the highlighter layer → ink tool `.marker`, counted in
 ///   `Page.highlighterStrokes`.
 /// - Text strokes → `Page.texts` (and the drawing annotation `notebook:text`), counted as
-///   skipped `"text"`; shape strokes (lines, arrows, rectangles, ellipses, curves, polygons) →
+///   skipped `"text"`; lines, arrows and polylines of the shape tool → strokes of ink tool
+///   `"shape"` (marks, for the layout); other shapes (rectangles, ellipses, curves, polygons) →
 ///   skipped `"shape"`; vector and bitmap images → skipped `"image"`; strokes in the trash
 ///   (files before 0.5.10 keep them) are not read.
 /// - Pages: Rnote has one document; it is cut into tiles of the page format's size aligned to

@@ -14,7 +14,12 @@ extension RnoteReader {
         case "brushstroke":
             return try brush(body, order: order)
         case "shapestroke":
-            warn("shapes (lines, arrows, rectangles, ellipses, curves, polygons) are not read as ink; each is counted as skipped \"shape\"")
+            if let points = Self.markPoints(body["shape"]) {
+                var ink = style(body["style"])
+                ink.tool = Self.shapeTool
+                return Item(content: .ink(points: points, ink: ink, highlighter: false), anchor: Self.center(of: points), order: order)
+            }
+            warn("shapes other than lines, arrows and polylines (rectangles, ellipses, curves, polygons) are not read as ink; each is counted as skipped \"shape\"")
             return Item(content: .skipped("shape"), anchor: Self.anchor(body), order: order)
         case "textstroke":
             guard let text = body["text"]?.string else {
@@ -30,6 +35,36 @@ extension RnoteReader {
             warn("strokes of the unknown kind '\(kind)' are not read; each is counted as skipped \"\(kind)\"")
             return Item(content: .skipped(kind), anchor: Self.anchor(body), order: order)
         }
+    }
+
+    // MARK: Shapes
+
+    /// The ink tool of a line, arrow or polyline drawn with Rnote's shape tool: kept as a stroke
+    /// so that the layout sees it as the mark it is (an underline, an arrow, a bracket), never as
+    /// writing.
+    static let shapeTool: Ink.Tool = "shape"
+
+    /// A line's start and end, an arrow's start and tip, a polyline's start and path: the points
+    /// of a shape that fits the layout as a mark; nil for any other shape, or one whose
+    /// coordinates are not finite.
+    static func markPoints(_ shape: NotebookTree?) -> [StrokePoint]? {
+        func point(_ value: NotebookTree?) -> StrokePoint? {
+            guard let pair = value?.array, pair.count == 2, let x = pair[0].finite, let y = pair[1].finite,
+                  abs(x) < 1e9, abs(y) < 1e9 else { return nil }
+            return StrokePoint(x: x, y: y)
+        }
+        var points: [StrokePoint?]
+        if let line = shape?["line"] {
+            points = [point(line["start"]), point(line["end"])]
+        } else if let arrow = shape?["arrow"] {
+            points = [point(arrow["start"]), point(arrow["tip"])]
+        } else if let polyline = shape?["polyline"], let path = polyline["path"]?.array, path.count < 100_000 {
+            points = [point(polyline["start"])] + path.map(point)
+        } else {
+            return nil
+        }
+        guard points.count >= 2, points.allSatisfy({ $0 != nil }) else { return nil }
+        return points.compactMap { $0 }
     }
 
     // MARK: Brush strokes

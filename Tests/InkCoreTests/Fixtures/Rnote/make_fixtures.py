@@ -129,7 +129,8 @@ def v0_5_8():
                            "selection_components": selection, "chrono_components": chronos, "chrono_counter": 6},
     }
     expected = [
-        {"strokes": 1, "points": [4], "highlighter": 0, "texts": ["Hello Rnote"], "skipped": {"text": 1, "shape": 1}},
+        # The line shape (an underline, 200 wide) is kept as a mark stroke of two points.
+        {"strokes": 2, "points": [4, 2], "highlighter": 0, "texts": ["Hello Rnote"], "skipped": {"text": 1}},
         {"strokes": 1, "points": [3], "highlighter": 0, "texts": [], "skipped": {}},
     ]
     return "0.5.8", data, expected
