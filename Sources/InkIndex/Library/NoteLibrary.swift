@@ -290,6 +290,7 @@ public actor NoteLibrary {
     ///   - id: the note.
     ///   - ifRevision: deletes only where the note is at this revision, else throws
     ///     `LibraryError.staleRevision` and changes nothing; nil deletes whatever its revision.
+    ///   - date: when, for the deletion's tombstone in the change feed.
     public func delete(id: String, ifRevision: Int? = nil, at date: Date = Date()) throws {
         try db.transaction {
             guard try exists(id) else { throw LibraryError.noteNotFound(id) }
