@@ -2,16 +2,22 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(CoreServices)
+import CoreServices
+#endif
 
 /// That something under a folder changed, as a stream: from inotify on Linux (a thread blocked
-/// in `read`, so nothing runs while nothing changes), or by looking every `interval` elsewhere
-/// or when asked (`--poll`). Each element says only "look again"; `library sync` finds what.
+/// in `read`), FSEvents on macOS (a dispatch queue the system wakes), so that nothing runs while
+/// nothing changes; or by looking every `interval` where neither can be had or when asked
+/// (`--poll`). Each element says only "look again"; `library sync` finds what.
 enum FolderChanges {
-    /// The changes under `root`: inotify where the system has it and `poll` is nil, otherwise
-    /// polling every `poll` (or 2 seconds).
+    /// The changes under `root`: inotify or FSEvents where the system has it and `poll` is nil,
+    /// otherwise polling every `poll` (or 2 seconds).
     static func stream(_ root: String, poll: Duration?) -> AsyncStream<Void> {
         #if canImport(Glibc)
         if poll == nil, let stream = inotify(root) { return stream }
+        #elseif canImport(CoreServices)
+        if poll == nil, let stream = fsevents(root) { return stream }
         #endif
         return polling(root, every: poll ?? .seconds(2))
     }
@@ -80,8 +86,10 @@ enum FolderChanges {
         }
     }
 
+    #endif
+
     /// `root` and every folder under it, through symbolic links, each once.
-    private static func folders(under root: String) -> [String] {
+    static func folders(under root: String) -> [String] {
         var found: [String] = [], seen = Set<String>()
         func visit(_ path: String) {
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -96,5 +104,58 @@ enum FolderChanges {
         visit(root)
         return found
     }
-    #endif
 }
+
+#if canImport(CoreServices) && !canImport(Glibc)
+extension FolderChanges {
+    /// FSEvents' events for `root` and every folder its symbolic links lead to (FSEvents reports
+    /// real paths and does not follow links), file-level, coalesced over 0.2 s: nil where a
+    /// stream cannot be made (then the caller polls).
+    static func fsevents(_ root: String) -> AsyncStream<Void>? {
+        let paths = Array(Set(folders(under: root).map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })).sorted()
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let box = Unmanaged.passRetained(FSEventsTarget(continuation))
+        var context = FSEventStreamContext(version: 0, info: box.toOpaque(), retain: nil, release: nil, copyDescription: nil)
+        let callback: FSEventStreamCallback = { _, info, _, _, _, _ in
+            guard let info else { return }
+            Unmanaged<FSEventsTarget>.fromOpaque(info).takeUnretainedValue().continuation.yield()
+        }
+        let flags = FSEventStreamCreateFlags(kFSEventStreamCreateFlagFileEvents | kFSEventStreamCreateFlagNoDefer)
+        guard let events = FSEventStreamCreate(kCFAllocatorDefault, callback, &context, paths as CFArray,
+                                               FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 0.2, flags) else {
+            box.release()
+            return nil
+        }
+        let queue = DispatchQueue(label: "inkindex.folder-changes")
+        FSEventStreamSetDispatchQueue(events, queue)
+        guard FSEventStreamStart(events) else {
+            FSEventStreamInvalidate(events)
+            FSEventStreamRelease(events)
+            box.release()
+            return nil
+        }
+        let handle = FSEventsHandle(stream: events, target: box)
+        continuation.onTermination = { _ in
+            queue.async {
+                FSEventStreamStop(handle.stream)
+                FSEventStreamInvalidate(handle.stream)
+                FSEventStreamRelease(handle.stream)
+                handle.target.release()
+            }
+        }
+        return stream
+    }
+}
+
+/// What an FSEvents callback reaches through its context's `info` pointer.
+private final class FSEventsTarget: Sendable {
+    let continuation: AsyncStream<Void>.Continuation
+    init(_ continuation: AsyncStream<Void>.Continuation) { self.continuation = continuation }
+}
+
+/// The stream and its target, released together on the stream's queue when watching ends.
+private struct FSEventsHandle: @unchecked Sendable {
+    let stream: FSEventStreamRef
+    let target: Unmanaged<FSEventsTarget>
+}
+#endif
