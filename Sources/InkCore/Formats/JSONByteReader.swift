@@ -88,13 +88,11 @@ package struct JSONByteReader {
                 guard index < bytes.count else { return nil }
                 let e = bytes[index]
                 index += 1
+                if let simple = Self.unescaped(e) {
+                    out.append(simple)
+                    continue
+                }
                 switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     guard var unit = hex4() else { return nil }
                     if (0xD800..<0xDC00).contains(unit) {
@@ -111,6 +109,20 @@ package struct JSONByteReader {
             }
         }
         return nil
+    }
+
+    /// The byte a one-letter escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`) stands for;
+    /// nil for `u` and anything else. Every JSON reader here shares it.
+    package static func unescaped(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
     }
 
     private mutating func hex4() -> UInt32? {

@@ -206,13 +206,11 @@ enum NotebookJSON {
                 guard index < bytes.count else { break }
                 let escaped = bytes[index]
                 index += 1
+                if let simple = JSONByteReader.unescaped(escaped) {
+                    out.append(simple)
+                    continue
+                }
                 switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar), bytes.count - index >= 6,
