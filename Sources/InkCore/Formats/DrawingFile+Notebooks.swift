@@ -24,8 +24,10 @@ extension DrawingFile {
     /// for note in read.notes { try await library.save(note.drawing, id: note.id.uuidString, title: note.title) }
     /// ```
     public static func readNotes(from url: URL, fileIdentity: String? = nil) throws -> (notes: [Note], warnings: [String]) {
-        let read = try readPagesAndTitle(from: url, fileIdentity: fileIdentity)
-        return notes(read, format: Format(contentsOf: url), name: url.lastPathComponent)
+        // Told once: a file without its extension is known by its bytes, which are not read again.
+        let format = Format(contentsOf: url)
+        let read = try readPagesAndTitle(from: url, format: format, fileIdentity: fileIdentity)
+        return notes(read, format: format, name: url.lastPathComponent)
     }
 
     /// The same for a file's bytes, as received: the format from `fileName`'s extension, else
@@ -66,8 +68,12 @@ extension DrawingFile {
     /// ```
     public static func readInkNotebook(from url: URL, fileIdentity: String? = nil,
                                        limits: InkNotebook.Limits = InkNotebook.Limits()) throws(NotebookError) -> InkNotebook {
-        let identity = fileIdentity ?? Xournal.defaultFileIdentity(of: url)
-        let format = Format(contentsOf: url)
+        try readInkNotebook(from: url, format: Format(contentsOf: url), fileIdentity: fileIdentity ?? Xournal.defaultFileIdentity(of: url),
+                            limits: limits)
+    }
+
+    private static func readInkNotebook(from url: URL, format: Format?, fileIdentity identity: String,
+                                        limits: InkNotebook.Limits) throws(NotebookError) -> InkNotebook {
         if format == .remarkable { return try Remarkable.read(contentsOf: url, fileIdentity: identity, limits: limits) }
         let notebookFormat = format.flatMap(InkNotebook.Format.init) ?? .pdf
         if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limits.maximumBytes {
@@ -92,14 +98,15 @@ extension DrawingFile {
         }
     }
 
-    static func readPagesAndTitle(from url: URL, fileIdentity: String?) throws -> (pages: [Page], warnings: [String], title: String?) {
+    /// The pages of a file in `format` (`Format(contentsOf:)`, which the caller has told).
+    static func readPagesAndTitle(from url: URL, format: Format?, fileIdentity: String?) throws -> (pages: [Page], warnings: [String], title: String?) {
         let identity = fileIdentity ?? Xournal.defaultFileIdentity(of: url)
-        switch Format(contentsOf: url) {
+        switch format {
         case .xournal:
             let notebook = try readNotebook(from: url, fileIdentity: identity)
             return (notebook.pages.map { Page(id: $0.id, number: $0.number, drawing: $0.drawing) }, notebook.warnings, nil)
         case .remarkable, .rnote, .saber, .pdf:
-            return pages(of: try readInkNotebook(from: url, fileIdentity: identity))
+            return pages(of: try readInkNotebook(from: url, format: format, fileIdentity: identity, limits: InkNotebook.Limits()))
         default:
             let (drawing, warnings) = try readWithWarnings(from: url)
             return ([Page(id: pageID(fileIdentity: identity, pageNumber: 1), number: 1, drawing: drawing)], warnings, nil)

@@ -133,7 +133,7 @@ public enum DrawingFile {
         guard let format = Format(contentsOf: url) else { throw Failure.unknownExtension(path: url.path) }
         switch format {
         case .xournal, .remarkable, .rnote, .saber, .pdf:
-            let (pages, notebookWarnings) = try readPages(from: url)
+            let (pages, notebookWarnings, _) = try readPagesAndTitle(from: url, format: format, fileIdentity: nil)
             var warnings = notebookWarnings
             if pages.count > 1 {
                 warnings.append("the notebook has \(pages.count) pages; only page 1 was read (DrawingFile.readPages reads them all)")
@@ -235,7 +235,7 @@ public enum DrawingFile {
     /// }
     /// ```
     public static func readPages(from url: URL, fileIdentity: String? = nil) throws -> (pages: [Page], warnings: [String]) {
-        let read = try readPagesAndTitle(from: url, fileIdentity: fileIdentity)
+        let read = try readPagesAndTitle(from: url, format: Format(contentsOf: url), fileIdentity: fileIdentity)
         return (read.pages, read.warnings)
     }
 

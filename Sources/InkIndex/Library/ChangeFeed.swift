@@ -77,8 +77,7 @@ enum ChangeRows {
     /// Records `kind` for the note as it now is (its revision, its index's version). Call after
     /// the change's own writes, in their transaction.
     static func record(_ kind: NoteChange.Kind, noteID: String, at date: Date, in db: any SQLConnection) throws {
-        if let lock = db.dialect.feedLock { try db.execute(lock) }
-        try db.execute("DELETE FROM changes WHERE note = ?", [.text(noteID)])
+        try takePosition(of: noteID, in: db)
         try db.execute("""
             INSERT INTO changes(note, kind, revision, recognition_version, at)
             SELECT n.id, ?, n.revision, i.recognition_version, ? FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE n.id = ?
@@ -87,11 +86,16 @@ enum ChangeRows {
 
     /// Records a deletion: call before the note's row is deleted, in the same transaction.
     static func recordDeletion(noteID: String, at date: Date, in db: any SQLConnection) throws {
-        if let lock = db.dialect.feedLock { try db.execute(lock) }
-        try db.execute("DELETE FROM changes WHERE note = ?", [.text(noteID)])
+        try takePosition(of: noteID, in: db)
         try db.execute("""
             INSERT INTO changes(note, kind, revision, recognition_version, at)
             SELECT id, 'deleted', revision, NULL, ? FROM notes WHERE id = ?
             """, [.double(date.timeIntervalSince1970), .text(noteID)])
+    }
+
+    /// Takes the feed lock and removes the note's earlier change: the feed keeps a note once.
+    private static func takePosition(of noteID: String, in db: any SQLConnection) throws {
+        if let lock = db.dialect.feedLock { try db.execute(lock) }
+        try db.execute("DELETE FROM changes WHERE note = ?", [.text(noteID)])
     }
 }
