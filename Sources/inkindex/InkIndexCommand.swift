@@ -56,6 +56,7 @@ struct InkIndexCommand: AsyncParsableCommand {
             BenchRecognizerCommand.self,
             LibraryBenchCommand.self,
             BenchServeCommand.self,
+            BenchSyncCommand.self,
             BenchPathologicalCommand.self,
             BenchDurabilityCommand.self,
             BenchPageCommand.self,

@@ -21,7 +21,8 @@ final class APIResponder: ServerResponder {
     /// recognition before it is not held under this).
     let writeLock = AsyncLimiter(limit: 1)
     /// Wakes the change feed's long polls on this server's writes.
-    let writeSignal = LibraryWriteSignal()
+    let feedWatch = ChangeFeedWatch()
+    let feedReads = SingleFlight<FeedPageKey, FeedAnswer>()
     let sessions: NoteSessions
     let requestThreads: RequestThreads
     let reindex = ReindexState()

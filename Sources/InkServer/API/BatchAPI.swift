@@ -35,7 +35,7 @@ extension APIResponder {
         }
         let notes = accepted.map(\.note)
         let outcomes = try await writeLock.run { try await libs.writer.saveBatch(notes) }
-        await writeSignal.signal(libs.name)
+        await feedWatch.signal(libs.name)
         var stored: [String] = []
         for ((index, note), outcome) in zip(accepted, outcomes) {
             switch outcome {
@@ -55,17 +55,24 @@ extension APIResponder {
         return try JSONAnswers.response(BatchAnswer(results: results.compactMap { $0 }))
     }
 
-    /// Recognizes the notes one after another on the recognition pool and commits each index
+    /// Recognizes the notes on the recognition pool, as many at once as it reads
+    /// (`recognitionConcurrency`: one note at a time left a core idle), and commits each index
     /// (skipped where the note changed again since; its own write indexes it), waking the change
     /// feed's long polls as each is committed.
     private func indexInBackground(_ ids: [String], in libs: LibraryConnections) {
         guard !ids.isEmpty else { return }
+        let width = max(1, configuration.recognitionConcurrency)
         Task.detached(priority: .utility) { [self] in
-            for id in ids {
-                guard let target = try? await libs.writer.indexTarget(noteID: id),
-                      let index = try? await recognize(target.drawing, noteID: libs.scoped(id)) else { continue }
-                _ = try? await writeLock.run { try await libs.writer.commitIndex(index, noteID: id, drawingChecksum: target.checksum) }
-                await writeSignal.signal(libs.name)
+            await withTaskGroup(of: Void.self) { group in
+                for (n, id) in ids.enumerated() {
+                    if n >= width { await group.next() }
+                    group.addTask { [self] in
+                        guard let target = try? await libs.writer.indexTarget(noteID: id),
+                              let index = try? await recognize(target.drawing, noteID: libs.scoped(id)) else { return }
+                        _ = try? await writeLock.run { try await libs.writer.commitIndex(index, noteID: id, drawingChecksum: target.checksum) }
+                        await feedWatch.signal(libs.name)
+                    }
+                }
             }
         }
     }

@@ -18,28 +18,40 @@ extension APIResponder {
         let maxWait = configuration.maxChangeWait
         let wait = try QueryValues.int(target, "wait", default: 0, range: 0...Int(maxWait.components.seconds))
         try await pruneTombstonesIfDue(libs)
-        var page = try await changePage(since: since, limit: limit, in: libs)
-        if page.changes.isEmpty, wait > 0 {
-            page = try await waitForChanges(since: since, limit: limit, for: .seconds(wait), clock: configuration.clock, in: libs)
+        var answer = try await feedAnswer(since: since, limit: limit, in: libs)
+        if answer.isEmpty, wait > 0 {
+            answer = try await waitForChanges(since: since, limit: limit, for: .seconds(wait), clock: configuration.clock, in: libs)
         }
-        let changes = page.changes.map {
-            WireChange(id: $0.noteID, kind: $0.kind.rawValue, revision: $0.revision, recognitionVersion: $0.recognitionVersion, at: $0.at)
-        }
-        return try JSONAnswers.response(ChangeFeedAnswer(changes: changes, next: String(page.next), more: page.hasMore))
+        return ServerResponse(status: .ok, contentType: JSONAnswers.contentType, body: answer.body)
     }
 
-    /// Looks again each time this server writes to the library or `changeFeedPollInterval`
-    /// passes, until a change comes or `wait` is over.
+    /// Looks again each time this server writes to the library or the feed passes `since`
+    /// (`ChangeFeedWatch`, which reads the newest position every `changeFeedPollInterval` for
+    /// all the polls of a library), until a change comes or `wait` is over.
     private func waitForChanges<C: Clock<Duration>>(since: Int64, limit: Int, for wait: Duration, clock: C,
-                                                   in libs: LibraryConnections) async throws -> ChangePage {
+                                                   in libs: LibraryConnections) async throws -> FeedAnswer {
         let deadline = clock.now.advanced(by: wait)
-        var page = ChangePage(changes: [], next: since, hasMore: false)
-        while page.changes.isEmpty, clock.now < deadline, !Task.isCancelled {
-            await writeSignal.wait(libs.name, timeout: min(clock.now.duration(to: deadline), configuration.changeFeedPollInterval),
-                                   clock: clock)
-            page = try await changePage(since: since, limit: limit, in: libs)
+        var answer = FeedAnswer(isEmpty: true, body: Data())
+        while answer.isEmpty, clock.now < deadline, !Task.isCancelled {
+            await feedWatch.wait(libs.name, after: since, timeout: clock.now.duration(to: deadline), clock: clock,
+                                 pollInterval: configuration.changeFeedPollInterval,
+                                 newestPosition: { try? await libs.reader.latestChangePosition() })
+            answer = try await feedAnswer(since: since, limit: limit, in: libs)
         }
-        return page
+        return answer.body.isEmpty ? try await feedAnswer(since: since, limit: limit, in: libs) : answer
+    }
+
+    /// The answer's body for a page of the feed, read and encoded once for all the polls that
+    /// ask for the same page at the same time (`SingleFlight`): one write wakes them together.
+    private func feedAnswer(since: Int64, limit: Int, in libs: LibraryConnections) async throws -> FeedAnswer {
+        try await feedReads.run(FeedPageKey(library: libs.name, since: since, limit: limit)) {
+            let page = try await self.changePage(since: since, limit: limit, in: libs)
+            let changes = page.changes.map {
+                WireChange(id: $0.noteID, kind: $0.kind.rawValue, revision: $0.revision, recognitionVersion: $0.recognitionVersion, at: $0.at)
+            }
+            let body = try JSONAnswers.encoder().encode(ChangeFeedAnswer(changes: changes, next: String(page.next), more: page.hasMore))
+            return FeedAnswer(isEmpty: changes.isEmpty, body: body)
+        }
     }
 
     private func changePage(since: Int64, limit: Int, in libs: LibraryConnections) async throws -> ChangePage {
@@ -70,6 +82,19 @@ extension APIResponder {
             _ = try await libs.writer.pruneTombstones(before: now.addingTimeInterval(-retention))
         }
     }
+}
+
+/// A page of the feed as answered: its JSON, and whether it holds no change.
+struct FeedAnswer: Sendable {
+    var isEmpty: Bool
+    var body: Data
+}
+
+/// Which page of which library's feed: the key under which polls share one read.
+struct FeedPageKey: Hashable, Sendable {
+    var library: String
+    var since: Int64
+    var limit: Int
 }
 
 /// `GET /api/notes/{id}/readings`: the server's readings of a note, for devices.

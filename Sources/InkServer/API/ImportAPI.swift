@@ -38,7 +38,7 @@ extension APIResponder {
                 try await commit(index, of: note.drawing, noteID: note.id.uuidString, in: libs.writer)
             }
         }
-        await writeSignal.signal(libs.name)
+        await feedWatch.signal(libs.name)
         var summaries: [NoteSummary] = []
         for note in read.notes {
             libs.strokeCounts.forget(note.id.uuidString)

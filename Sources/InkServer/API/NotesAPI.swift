@@ -16,7 +16,7 @@ extension APIResponder {
             try await libs.writer.add(drawing, id: id, title: title ?? "", created: created)
             try await commit(index, of: drawing, noteID: id, in: libs.writer)
         }
-        await writeSignal.signal(libs.name)
+        await feedWatch.signal(libs.name)
         libs.strokeCounts.remember(id, revision: 1, count: drawing.strokes.count)
         let summary = try await summary(id, in: libs)
         return try Self.tagged(JSONAnswers.response(summary, status: .created), summary.revision)
@@ -37,7 +37,7 @@ extension APIResponder {
             try await libs.writer.save(drawing, id: id, title: title, ifRevision: expected)
             try await commit(index, of: drawing, noteID: id, in: libs.writer)
         }
-        await writeSignal.signal(libs.name)
+        await feedWatch.signal(libs.name)
         let summary = try await summary(id, in: libs)
         return try Self.tagged(JSONAnswers.response(summary), summary.revision)
     }
@@ -48,7 +48,7 @@ extension APIResponder {
             let expected = try precondition.revision(given: try await libs.writer.revision(id: id), noteID: id)
             try await libs.writer.delete(id: id, ifRevision: expected)
         }
-        await writeSignal.signal(libs.name)
+        await feedWatch.signal(libs.name)
         await sessions.end(libs.scoped(id))
         libs.strokeCounts.forget(id)
         return .noContent()

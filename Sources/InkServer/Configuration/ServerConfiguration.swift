@@ -68,8 +68,9 @@ public struct ServerConfiguration: Sendable {
     public var clock: any Clock<Duration> = ContinuousClock()
     /// The longest `GET /api/changes?wait=` a device may ask for; kept under `idleTimeout`.
     public var maxChangeWait: Duration = .seconds(30)
-    /// How often a long poll looks at the feed itself, for writes made through other servers on
-    /// the same database (this server's own writes wake it at once).
+    /// How often the server reads a library's newest feed position while long polls wait on it,
+    /// for writes made through other servers on the same database (this server's own writes
+    /// wake them at once): one read an interval for all the polls of a library.
     public var changeFeedPollInterval: Duration = .milliseconds(250)
     /// How long deletions are remembered in the change feed: a device away longer than this is
     /// told to list everything again (410 `resync_required`).

@@ -220,37 +220,7 @@ public struct ServerLoadBenchmark: Sendable {
     }
 
     private func buildLibrary(corpus: LoadCorpus, log: @Sendable (String) -> Void) async throws {
-        let path = configuration.databasePath
-        if let postgres = configuration.postgres {
-            try PostgresLibrary.drop(postgres.url, library: postgres.library)
-        } else {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
-        let library = try store.open()
-        let version = recognizer.recognitionVersion
-        let batch = 500
-        for start in stride(from: 0, to: configuration.notes, by: batch) {
-            let range = start..<min(configuration.notes, start + batch)
-            let notes = range.map { n -> (id: String, title: String, drawing: Drawing) in
-                let (text, drawing) = corpus.lines[n % corpus.lines.count]
-                var strokes = drawing.strokes
-                for k in strokes.indices { strokes[k].id = UUID(deterministicFrom: "bench-serve/\(n)/\(k)") }
-                return (String(format: "note-%06d", n), text, Drawing(strokes: strokes))
-            }
-            _ = try await library.add(notes)
-            var indexes: [(index: NoteIndex, noteID: String, drawingChecksum: Int64)] = []
-            for note in notes {
-                let seed = note.id.utf8.reduce(UInt64(1_469_598_103_934_665_603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
-                let words = StandInReadings.words(of: note.title, strokes: note.drawing.strokes, seed: seed)
-                // Stamped as the recognizer's own, so that no server reindexes them in the background.
-                let index = NoteIndex(recognitionVersion: version, recognitionModel: recognizer.recognitionModel,
-                                      languages: recognizer.languages, words: words)
-                indexes.append((index, note.id, NoteLibrary.checksum(of: note.drawing)))
-            }
-            // A batch a transaction: a commit per note waits for the database once a note.
-            try await library.commitIndexes(indexes)
-            if range.upperBound % 2_000 == 0 { log("  \(range.upperBound) notes") }
-        }
+        try await StandInLibrary.build(store, notes: configuration.notes, corpus: corpus, recognizer: recognizer, log: log)
     }
 
     /// Words, word beginnings, two-word phrases and words with a typo, from the corpus's text.
