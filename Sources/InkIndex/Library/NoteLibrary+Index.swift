@@ -104,8 +104,6 @@ extension NoteLibrary {
                   .double(b.minX), .double(b.minY), .double(b.maxX), .double(b.maxY), .text(TokenCoding.encode(word.readings)),
                   evidence.map { .blob($0.blob) } ?? .null, evidence.map { .double($0.cost) } ?? .null,
                   .int(place.clusterID), .text(place.cluster.rawValue), .int(MarkKindBits.mask(place.marks.map(\.kind)))])
-        try db.execute("INSERT INTO token_bounds(id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)",
-                       [.int(token), .double(b.minX), .double(b.maxX), .double(b.minY), .double(b.maxY)])
         // A posting a key, at the best probability among the readings with that key (readings
         // differing in case or marks only share one).
         var best: [Int64: Double] = [:]
@@ -140,7 +138,6 @@ extension NoteLibrary {
         }
         for key in keys where ids[key] == nil {
             let id = try db.insertReturningID("INSERT INTO terms(key, reading) VALUES (?, ?)", [.text(key), .text(firstReading[key]!)])
-            try TermVariants.insert(term: id, key: key, into: db)
             ids[key] = id
         }
         return ids
@@ -149,7 +146,6 @@ extension NoteLibrary {
     func deleteIndexRows(noteID: String) throws {
         try MarkupRows.delete(noteID: noteID, in: db)
         try db.execute("DELETE FROM postings WHERE token IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
-        try db.execute("DELETE FROM token_bounds WHERE id IN (SELECT id FROM tokens WHERE note = ?)", [.text(noteID)])
         try db.execute("DELETE FROM tokens WHERE note = ?", [.text(noteID)])
         try db.execute("DELETE FROM citations WHERE note = ?", [.text(noteID)])
         try db.execute("DELETE FROM note_index WHERE note = ?", [.text(noteID)])
@@ -169,10 +165,12 @@ extension NoteLibrary {
         }
     }
 
-    /// Words of a note whose bounds intersect `rect` (through the R*Tree), in reading order.
+    /// Words of a note whose bounds intersect `rect`, in reading order. O(words of the note):
+    /// they are read by the note's key and their own bounds compared (a page holds hundreds of
+    /// words at most; schema 11 dropped the R*Tree that held a second copy of every bound).
     public func words(noteID: String, in rect: CGRect) throws -> [WordToken] {
         try wordRows(where: """
-            note = ? AND id IN (SELECT id FROM token_bounds WHERE max_x >= ? AND min_x <= ? AND max_y >= ? AND min_y <= ?)
+            note = ? AND max_x >= ? AND min_x <= ? AND max_y >= ? AND min_y <= ?
             """, [.text(noteID), .double(rect.minX), .double(rect.maxX), .double(rect.minY), .double(rect.maxY)]).map(\.word)
     }
 

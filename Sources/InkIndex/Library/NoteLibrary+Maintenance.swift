@@ -74,8 +74,8 @@ public struct LibraryRepairReport: Sendable, Hashable, Codable {
 
 extension NoteLibrary {
     /// The tables derived from the records (everything but `notes`), emptied by a repair that needs
-    /// to; R*Tree shadow tables are emptied through their virtual table.
-    static let derivedTables = ["postings", "term_variants", "terms", "token_bounds", "token_marks", "link_tokens", "link_ends",
+    /// to.
+    static let derivedTables = ["postings", "terms", "token_marks", "link_tokens", "link_ends",
                                 "links", "clusters", "citations", "tokens", "note_index", "evidence_ceiling", "alphabets"]
 
     /// Rebuilds what `check()` finds damaged from the records, and never changes a record: SQLite's

@@ -177,7 +177,7 @@ public struct LibraryBenchmark: Sendable {
             return totals
         }
         report.reindexedLines = reindexed.reduce(0) { $0 + $1.count }
-        report.reindexLinesPerSecond = Double(report.reindexedLines) / report.reindexSeconds
+        report.reindexLinesPerSecond = report.reindexSeconds > 0 ? Double(report.reindexedLines) / report.reindexSeconds : 0
         (report.readerSearches, report.readerSnapshots, report.readerErrors, report.partialNotes) = readerTotals
         return report
     }

@@ -45,7 +45,7 @@ package enum SQLDialect: String, Sendable {
     /// and probes the index with its values.
     ///
     /// ```swift
-    /// let sql = "SELECT key FROM terms WHERE id \(db.dialect.inValues(of: "SELECT term FROM term_variants WHERE variant = ?"))"
+    /// let sql = "SELECT note FROM tokens WHERE id \(db.dialect.inValues(of: "SELECT token FROM postings WHERE term = ?"))"
     /// ```
     package func inValues(of subquery: String) -> String {
         switch self {
