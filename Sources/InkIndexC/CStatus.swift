@@ -34,7 +34,8 @@ struct CFailure: Error {
         case let error as LibraryError:
             switch error {
             case .noteNotFound: self.init(.notFound, error.description)
-            case .duplicateNote, .staleRevision, .resyncRequired: self.init(.conflict, error.description)
+            case .duplicateNote, .staleRevision, .resyncRequired, .inUse: self.init(.conflict, error.description)
+            case .unsupported: self.init(.invalidArgument, error.description)
             case .damagedNote, .notALibrary, .newerSchema, .invalidSchemaVersion: self.init(.store, error.description)
             }
         case let error as SQLiteError: self.init(.store, "\(error)")

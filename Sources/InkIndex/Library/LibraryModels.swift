@@ -137,6 +137,12 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// A change feed's cursor older than the oldest deletion the library still remembers: the
     /// device may have missed a deletion, so it must list everything again (from cursor 0).
     case resyncRequired(cursor: Int64, oldestKept: Int64)
+    /// Another connection has the file open (a server, another process), and what was asked
+    /// needs it alone (`compact()`). Nothing was changed.
+    case inUse(path: String)
+    /// What was asked is not done by this kind of store (`compact()` on PostgreSQL). Nothing was
+    /// changed.
+    case unsupported(String)
 
     public var description: String {
         switch self {
@@ -152,6 +158,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "note '\(id)' is at revision \(current), not \(expected): it was changed since that revision was read"
         case .resyncRequired(let cursor, let oldestKept):
             "cursor \(cursor) is older than the oldest deletion kept (\(oldestKept)): read the changes again from 0"
+        case .inUse(let path):
+            "'\(path)' is open elsewhere (a server, another process): close it there and try again"
+        case .unsupported(let what): what
         }
     }
 }

@@ -29,10 +29,11 @@ enum SyncClients {
         ServerLoadBenchmark.seconds(origin.duration(to: .now))
     }
 
-    /// Runs `body` on connections to `port` until `deadline`, opening a new one after a failure.
+    /// Runs `body` on a connection to `port`, and on a new one after a failure until
+    /// `deadline` (once at least: a client that a loaded machine started late still runs).
     static func connected(port: Int, until deadline: ContinuousClock.Instant, tally: inout Tally,
                           _ body: (HTTPClientConnection, inout Tally) async throws -> Void) async {
-        while ContinuousClock.now < deadline {
+        repeat {
             do {
                 try await HTTPClientConnection.with(host: "127.0.0.1", port: port) { connection in
                     try await body(connection, &tally)
@@ -42,7 +43,7 @@ enum SyncClients {
                 tally.fail("\(error)")
                 try? await Task.sleep(for: .milliseconds(20))
             }
-        }
+        } while ContinuousClock.now < deadline
     }
 
     /// Sleeps until `instant` (no sleep where it has passed: a client that fell behind catches up).
@@ -52,8 +53,9 @@ enum SyncClients {
 
     // MARK: - Devices
 
-    /// A device that long-polls `GET /api/changes` from `cursor` until `deadline`, then reads
-    /// what is left without waiting: every change it received, and when.
+    /// A device that long-polls `GET /api/changes` from `cursor` until `deadline`
+    /// (`longPoll`), then, once the writers are done, reads what is left without waiting
+    /// (`drain`): every change it received, and when.
     struct Device: Sendable {
         let port: Int
         let server: Int
@@ -67,36 +69,54 @@ enum SyncClients {
             /// Answers whose `next` was behind the cursor asked.
             var cursorWentBack = 0
             var answers = 0
+            /// Where the device goes on from, and whether the last answer said more follow.
+            var cursor: Int64 = 0
+            var lastMore = false
         }
 
-        func run(until deadline: ContinuousClock.Instant) async -> Log {
-            var log = Log()
-            var cursor = self.cursor
-            await SyncClients.connected(port: port, until: deadline, tally: &log.tally) { connection, tally in
-                // Asks until the deadline, waiting at most what is left of it; then once more
-                // without waiting, and again while `more`, to receive what is left.
-                var draining = false
+        /// Asks until the deadline, each time waiting at most what is left of it.
+        func longPoll(until deadline: ContinuousClock.Instant) async -> Log {
+            var log = Log(cursor: cursor)
+            var tally = Tally()
+            await SyncClients.connected(port: port, until: deadline, tally: &tally) { connection, tally in
                 while true {
                     let remaining = ServerLoadBenchmark.seconds(ContinuousClock.now.duration(to: deadline))
-                    if remaining <= 0 { draining = true }
-                    let wait = draining ? 0 : Swift.max(1, Swift.min(longPoll, Int(remaining.rounded(.down))))
-                    let started = ContinuousClock.now
-                    let answer = try await connection.request("GET", "/api/changes?since=\(cursor)&limit=1000&wait=\(wait)")
-                    let at = SyncClients.seconds(since: origin)
-                    guard answer.status == 200, let page = try? answer.json(ChangeFeedAnswer.self), let next = Int64(page.next) else {
-                        tally.fail("GET /api/changes: \(answer.status) \(answer.text.prefix(200))")
-                        if draining { return }
-                        continue
-                    }
-                    log.answers += 1
-                    if wait == 0 { tally.milliseconds.append(ServerLoadBenchmark.seconds(started.duration(to: .now)) * 1000) }
-                    if next < cursor { log.cursorWentBack += 1 }
-                    cursor = next
-                    log.seen += page.changes.map { FeedObservations.Seen(id: $0.id, kind: $0.kind, revision: $0.revision, at: at) }
-                    if draining, !page.more { return }
+                    guard remaining > 0 else { return }
+                    let wait = Swift.max(1, Swift.min(longPoll, Int(remaining.rounded(.down))))
+                    _ = try await ask(connection, wait: wait, log: &log, tally: &tally)
                 }
             }
+            log.tally.merge(tally)
             return log
+        }
+
+        /// Reads on from the log's cursor without waiting until the feed has no more.
+        func drain(_ log: Log) async -> Log {
+            var log = log
+            var tally = Tally()
+            await SyncClients.connected(port: port, until: .now.advanced(by: .seconds(60)), tally: &tally) { connection, tally in
+                while try await ask(connection, wait: 0, log: &log, tally: &tally), log.lastMore {}
+            }
+            log.tally.merge(tally)
+            return log
+        }
+
+        /// One `GET /api/changes` from the log's cursor; false where it failed.
+        private func ask(_ connection: HTTPClientConnection, wait: Int, log: inout Log, tally: inout Tally) async throws -> Bool {
+            let started = ContinuousClock.now
+            let answer = try await connection.request("GET", "/api/changes?since=\(log.cursor)&limit=1000&wait=\(wait)")
+            let at = SyncClients.seconds(since: origin)
+            guard answer.status == 200, let page = try? answer.json(ChangeFeedAnswer.self), let next = Int64(page.next) else {
+                tally.fail("GET /api/changes: \(answer.status) \(answer.text.prefix(200))")
+                return false
+            }
+            log.answers += 1
+            if wait == 0 { tally.milliseconds.append(ServerLoadBenchmark.seconds(started.duration(to: .now)) * 1000) }
+            if next < log.cursor { log.cursorWentBack += 1 }
+            log.cursor = next
+            log.lastMore = page.more
+            log.seen += page.changes.map { FeedObservations.Seen(id: $0.id, kind: $0.kind, revision: $0.revision, at: at) }
+            return true
         }
     }
 
@@ -122,12 +142,13 @@ enum SyncClients {
             var log = Log()
             var random = SeededRandom(seed: seed)
             var mine: [(id: String, lines: Int, first: Int, revision: Int)] = []
-            // Writers start spread over one interval, not all at once.
+            // Writers start spread over one interval, not all at once; each writes once at least,
+            // also where a loaded machine let the phase pass before its turn.
             var next = ContinuousClock.now.advanced(by: interval * random.unit())
             await SyncClients.connected(port: port, until: deadline, tally: &log.tally) { connection, tally in
                 while true {
                     await SyncClients.sleep(until: next)
-                    guard ContinuousClock.now < deadline else { return }
+                    guard ContinuousClock.now < deadline || log.writes.isEmpty else { return }
                     next = next.advanced(by: interval)
                     let request: (method: String, path: String, body: WireNoteBody, revision: Int?, mine: Int?)
                     if !mine.isEmpty, random.next() % 3 == 0 {

@@ -14,8 +14,9 @@ import InkServer
 ///    to compare with.
 /// 4. **Sync phase**: the same searchers and writers, with `devices` long-polling the feed
 ///    (device d on server d mod S, writer w on server w mod S) and `batches` batches of
-///    `batchSize` one-line notes spread over it. Every write's 2xx is matched with every
-///    device's answer naming it (`FeedObservations`).
+///    `batchSize` one-line notes spread over it. Once the writes are answered and the batches
+///    indexed, each device reads what is left. Every write's 2xx is matched with every device's
+///    answer naming it (`FeedObservations`).
 /// 5. The servers stop and the library is checked; every note answered 2xx must be there.
 ///
 /// ```swift
@@ -175,11 +176,11 @@ public struct SyncLoadBenchmark: Sendable {
                 for d in 0..<config.devices {
                     let device = SyncClients.Device(port: ports[d % ports.count], server: d % ports.count, cursor: positionBefore,
                                                     longPoll: config.longPoll, origin: origin)
-                    group.addTask { (d % ports.count, await device.run(until: deadline.advanced(by: .seconds(3)))) }
+                    group.addTask { (d, await device.longPoll(until: deadline)) }
                 }
                 var logs: [(Int, SyncClients.Device.Log)] = []
                 for await log in group { logs.append(log) }
-                return logs
+                return logs.sorted { $0.0 < $1.0 }
             }
         }
         // Devices connect and ask before the writes begin.
@@ -207,7 +208,20 @@ public struct SyncLoadBenchmark: Sendable {
         }
         let sync = await steadyLoad(ports: ports, corpus: corpus, queries: queries, origin: origin, seedOffset: 1, until: deadline)
         let batches = await batchesTask.value
-        let deviceLogs = await devicesTask.value
+        // Once every write is answered and the batches are indexed (or two minutes have
+        // passed), each device reads what is left: a change made past the deadline is heard of
+        // then, late, and its latency counts.
+        try await waitUntilIndexed(Set(batches.flatMap(\.writes).map(\.id)), within: .seconds(120))
+        let deviceLogs = await withTaskGroup(of: (Int, SyncClients.Device.Log).self) { group in
+            for (d, log) in await devicesTask.value {
+                let device = SyncClients.Device(port: ports[d % ports.count], server: d % ports.count, cursor: log.cursor,
+                                                longPoll: config.longPoll, origin: origin)
+                group.addTask { (d % ports.count, await device.drain(log)) }
+            }
+            var logs: [(Int, SyncClients.Device.Log)] = []
+            for await log in group { logs.append(log) }
+            return logs
+        }
         report.sync = sync.figures
         report.sync.seconds = ServerLoadBenchmark.seconds(syncStart.duration(to: .now))
         let positionAfter = try await latestPosition(port: ports[0], after: positionBefore)
@@ -272,6 +286,17 @@ public struct SyncLoadBenchmark: Sendable {
         figures.write = .init(milliseconds: writeLog.tally.milliseconds)
         figures.writeErrors = writeLog.tally.errors
         return (figures, writeLog.writes, searchTally.errorSamples + writeLog.tally.errorSamples)
+    }
+
+    /// Returns once every note of `ids` has an index, or `within` has passed.
+    private func waitUntilIndexed(_ ids: Set<String>, within limit: Duration) async throws {
+        let library = try store.open()
+        let end = ContinuousClock.now.advanced(by: limit)
+        var waiting = ids
+        while !waiting.isEmpty, ContinuousClock.now < end {
+            for id in waiting where try await library.indexState(noteID: id) != nil { waiting.remove(id) }
+            if !waiting.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        }
     }
 
     /// The feed from 0 to its end, 1,000 changes a page: the cursor at its end and the changes read.

@@ -15,6 +15,7 @@ struct LibraryCommand: AsyncParsableCommand {
             LibraryStatsCommand.self,
             LibraryCheckCommand.self,
             LibraryRepairCommand.self,
+            LibraryCompactCommand.self,
             LibraryExportCommand.self,
             LibraryListCommand.self,
             LibraryVocabularyCommand.self,

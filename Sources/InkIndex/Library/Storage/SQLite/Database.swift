@@ -157,6 +157,27 @@ package final class Database: SQLConnection {
 
     package func rebuildIndexes() throws { try execute("REINDEX") }
 
+    /// Rewrites the file in pages of `pageSize` bytes without its free pages (`VACUUM`, which
+    /// changes the page size only outside WAL mode). Atomic: a failure leaves the file as it
+    /// was. Returns false, changing nothing, where another connection has the file open.
+    package func compact(pageSize: Int) throws -> Bool {
+        try execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        // Leaving WAL mode needs the only connection: with another one SQLite stays in WAL, or
+        // answers busy once the busy timeout has passed.
+        let mode: String?
+        do {
+            mode = try scalarText("PRAGMA journal_mode=DELETE")
+        } catch let error as SQLiteError where error.code == SQLITE_BUSY || error.code == SQLITE_LOCKED {
+            return false
+        }
+        guard mode?.lowercased() == "delete" else { return false }
+        defer { _ = try? scalarText("PRAGMA journal_mode=WAL") }
+        statementCache.removeAll()  // no statement of this connection may be pending
+        try execute("PRAGMA page_size=\(pageSize)")
+        try execute("VACUUM")
+        return true
+    }
+
     /// The schema version stored in the file header (`PRAGMA user_version`).
     public var userVersion: Int {
         get throws { Int(try scalarInt("PRAGMA user_version") ?? 0) }
