@@ -12,11 +12,14 @@ enum LibrarySchema {
     ///   a key only indexed (672 KB of a 400-line library's 2.2 MB beside the ink).
     /// - No `token_bounds`: the R*Tree held a second copy of every word's bounds, and was only
     ///   asked within one note, whose words `tokens_by_note` reads as fast.
+    /// - `notes_by_created`: a page of notes newest first reads only its own rows.
     /// No drawing is touched; nothing is reindexed. (New files also use 1 KiB pages:
     /// `Database.pageSize`.)
     static let version11 = """
         DROP TABLE IF EXISTS term_variants;
         DROP TABLE IF EXISTS token_bounds;
+        -- Record index: notes by creation, for pages of notes newest first (`notes(newestFirst:after:)`).
+        CREATE INDEX IF NOT EXISTS notes_by_created ON notes(created, id);
         """
 
     /// Version 10: the library's change feed (`NoteLibrary.changes(since:limit:)`), so that a

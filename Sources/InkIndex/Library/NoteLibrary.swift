@@ -233,17 +233,36 @@ public actor NoteLibrary {
     /// Metadata of every note, oldest first.
     public func notes() throws -> [NoteInfo] { try noteInfos(where: "1 = 1", []) }
 
+    /// A page of notes, newest first (by creation, then id): at most `limit`, those after
+    /// `cursor`, the creation time and id of the last note of the page before. Read through
+    /// the notes' index by creation, so a page costs the same at any depth of any library.
+    ///
+    /// ```swift
+    /// var page = try await library.notes(newestFirst: 100)
+    /// while let last = page.last {
+    ///     page = try await library.notes(newestFirst: 100, after: (last.created, last.id))
+    /// }
+    /// ```
+    /// Complexity: O(log n + limit).
+    public func notes(newestFirst limit: Int, after cursor: (created: Date, id: String)? = nil) throws -> [NoteInfo] {
+        guard limit > 0 else { return [] }
+        guard let cursor else { return try noteInfos(where: "1 = 1", [], order: "DESC", limit: limit) }
+        let created = cursor.created.timeIntervalSince1970
+        return try noteInfos(where: "(n.created < ? OR (n.created = ? AND n.id < ?))",
+                             [.double(created), .double(created), .text(cursor.id)], order: "DESC", limit: limit)
+    }
+
     public func note(id: String) throws -> NoteInfo {
         guard let info = try noteInfos(where: "n.id = ?", [.text(id)]).first else { throw LibraryError.noteNotFound(id) }
         return info
     }
 
-    private func noteInfos(where condition: String, _ bindings: [SQLValue]) throws -> [NoteInfo] {
+    private func noteInfos(where condition: String, _ bindings: [SQLValue], order: String = "", limit: Int? = nil) throws -> [NoteInfo] {
         try db.query("""
             SELECT n.id, n.title, n.created, n.modified, i.recognition_version, i.indexed_at, i.recognition_model,
                    i.recognition_languages, n.revision
-            FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE \(condition) ORDER BY n.created, n.id
-            """, bindings) { row in
+            FROM notes n LEFT JOIN note_index i ON i.note = n.id WHERE \(condition) ORDER BY n.created \(order), n.id \(order)
+            """ + (limit.map { " LIMIT \($0)" } ?? ""), bindings) { row in
             NoteInfo(id: row.text(0), title: row.text(1), created: Date(timeIntervalSince1970: row.double(2)),
                      modified: Date(timeIntervalSince1970: row.double(3)), revision: Int(row.int(8)),
                      recognitionVersion: row.isNull(4) ? nil : Int(row.int(4)),

@@ -21,7 +21,7 @@ enum PostgresLibrarySchema {
     /// - 3: the change feed (SQLite's schema 10), every note entered as created.
     /// - 4: no `term_variants` and no `token_bounds` (SQLite's schema 11): fuzzy keys are found
     ///   among each connection's keys in memory, and a note's words in a rectangle by their own
-    ///   bounds.
+    ///   bounds; `notes_by_created` for pages of notes newest first.
     static let migrations: [Int: String] = [
         2: """
             DROP INDEX postings_by_probability;
@@ -42,6 +42,7 @@ enum PostgresLibrarySchema {
         4: """
             DROP TABLE IF EXISTS term_variants;
             DROP TABLE IF EXISTS token_bounds;
+            CREATE INDEX IF NOT EXISTS notes_by_created ON notes(created, id);
             """,
     ]
     /// The SQLite schema version it holds the same tables as.
@@ -81,6 +82,7 @@ enum PostgresLibrarySchema {
             revision bigint NOT NULL DEFAULT 1
         );
         CREATE INDEX notes_by_modified ON notes(modified);
+        CREATE INDEX notes_by_created ON notes(created, id);
         -- Record: the vocabulary, the files a folder sync imported.
         CREATE TABLE vocabulary(word text COLLATE "C" PRIMARY KEY, source text NOT NULL, added double precision NOT NULL,
                                 uses bigint NOT NULL DEFAULT 1);

@@ -60,9 +60,10 @@ extension APIResponder {
         let limit = try QueryValues.int(target, "limit", default: Int.max, range: 1...Int.max)
         let after = try target.query["cursor"].map(Self.listCursor)
         let reader = libs.reader
-        var infos = try await reader.notes().sorted { ($0.created, $0.id) > ($1.created, $1.id) }[...]
-        if let after { infos = infos.drop { ($0.created.timeIntervalSince1970, $0.id) >= (after.created, after.id) } }
-        let page = infos.prefix(limit)
+        // One more than the page, to know whether another follows.
+        let read = try await reader.notes(newestFirst: limit == Int.max ? limit : limit + 1,
+                                          after: after.map { (Date(timeIntervalSince1970: $0.created), $0.id) })
+        let page = read.prefix(limit)
         var notes: [NoteSummary] = []
         for info in page {
             do {
@@ -71,7 +72,7 @@ extension APIResponder {
                 continue  // deleted since the list was read
             }
         }
-        let next = page.count < infos.count ? page.last.map { "\($0.created.timeIntervalSince1970):\($0.id)" } : nil
+        let next = page.count < read.count ? page.last.map { "\($0.created.timeIntervalSince1970):\($0.id)" } : nil
         return try JSONAnswers.response(NoteList(notes: notes, next: next))
     }
 
