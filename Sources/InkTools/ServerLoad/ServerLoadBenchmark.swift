@@ -115,7 +115,9 @@ public struct ServerLoadBenchmark: Sendable {
         }
         report.notes = max(existing, config.notes)
 
-        let (ports, stopServers) = try await startServers()
+        let (ports, stopServers) = try await BenchmarkServers.start(postgres: config.postgres, count: config.servers,
+                                                                    serverCommand: config.serverCommand, databasePath: config.databasePath,
+                                                                    recognizer: recognizer, readers: config.readers)
         do {
             return try await load(on: ports, corpus: corpus, report: report, stopServers: stopServers, log: log)
         } catch {
@@ -196,28 +198,7 @@ public struct ServerLoadBenchmark: Sendable {
         return report
     }
 
-    private var store: NoteStore {
-        configuration.postgres.map { .postgres(url: $0.url, library: $0.library) } ?? .sqlite(path: configuration.databasePath)
-    }
-
-    /// The server in this process (SQLite), or `servers` processes on the PostgreSQL library.
-    private func startServers() async throws -> (ports: [Int], stop: @Sendable () async -> Void) {
-        if let postgres = configuration.postgres {
-            guard !configuration.serverCommand.isEmpty else { throw ServerProcesses.Failure(description: "no server command to start") }
-            let processes = try ServerProcesses.start(configuration.servers, command: configuration.serverCommand
-                + ["--database", postgres.url, "--library-name", postgres.library, "--port", "0"])
-            return (processes.ports, { processes.stop() })
-        }
-        var serverConfiguration = ServerConfiguration()
-        serverConfiguration.reindexesOnStart = false
-        if let readers = configuration.readers {
-            serverConfiguration.readerConnections = readers
-            serverConfiguration.requestThreads = max(serverConfiguration.requestThreads, readers + 2)
-        }
-        let server = try InkServer(databasePath: configuration.databasePath, recognizer: recognizer, configuration: serverConfiguration)
-        let port = try await server.start(host: "127.0.0.1", port: 0)
-        return ([port], { await server.shutdown() })
-    }
+    private var store: NoteStore { BenchmarkServers.store(postgres: configuration.postgres, databasePath: configuration.databasePath) }
 
     private func buildLibrary(corpus: LoadCorpus, log: @Sendable (String) -> Void) async throws {
         try await StandInLibrary.build(store, notes: configuration.notes, corpus: corpus, recognizer: recognizer, log: log)

@@ -109,9 +109,7 @@ public struct SyncLoadBenchmark: Sendable {
         self.recognizer = recognizer
     }
 
-    private var store: NoteStore {
-        configuration.postgres.map { .postgres(url: $0.url, library: $0.library) } ?? .sqlite(path: configuration.databasePath)
-    }
+    private var store: NoteStore { BenchmarkServers.store(postgres: configuration.postgres, databasePath: configuration.databasePath) }
 
     public func run(log: @Sendable (String) -> Void) async throws -> Report {
         let config = configuration
@@ -133,7 +131,8 @@ public struct SyncLoadBenchmark: Sendable {
         report.recognitionLinesPerSecond = await recognitionRate(corpus)
         log(String(format: "recognizer alone: %.1f lines/s", report.recognitionLinesPerSecond))
 
-        let servers = try await startServers()
+        let servers = try await BenchmarkServers.start(postgres: config.postgres, count: config.servers, serverCommand: config.serverCommand,
+                                                       databasePath: config.databasePath, recognizer: recognizer)
         report.servers = servers.ports.count
         do {
             report = try await measure(on: servers.ports, corpus: corpus, report: report, log: log)
@@ -354,20 +353,5 @@ public struct SyncLoadBenchmark: Sendable {
             }
         }
         return Double(lines.count) / ServerLoadBenchmark.seconds(start.duration(to: .now))
-    }
-
-    /// `servers` processes on the PostgreSQL library, or a server in this process on the file.
-    private func startServers() async throws -> (ports: [Int], stop: @Sendable () async -> Void) {
-        if let postgres = configuration.postgres {
-            guard !configuration.serverCommand.isEmpty else { throw ServerProcesses.Failure(description: "no server command to start") }
-            let processes = try ServerProcesses.start(configuration.servers, command: configuration.serverCommand
-                + ["--database", postgres.url, "--library-name", postgres.library, "--port", "0"])
-            return (processes.ports, { processes.stop() })
-        }
-        var serverConfiguration = ServerConfiguration()
-        serverConfiguration.reindexesOnStart = false
-        let server = try InkServer(databasePath: configuration.databasePath, recognizer: recognizer, configuration: serverConfiguration)
-        let port = try await server.start(host: "127.0.0.1", port: 0)
-        return ([port], { await server.shutdown() })
     }
 }
