@@ -104,9 +104,9 @@ extension APIResponder {
     /// index's version and time, so `If-None-Match` answers 304 while neither changed.
     func noteReadings(_ id: String, request: ServerRequest, in libs: LibraryConnections) async throws -> ServerResponse {
         let reader = libs.reader
+        // The note's row carries its index's version, time, model and languages.
         let info = try await reader.note(id: id)
-        let state = try await reader.indexState(noteID: id)
-        let tag = "\"r\(info.revision).v\(state?.recognitionVersion ?? 0).\(Int64(((state?.indexedAt.timeIntervalSince1970 ?? 0) * 1000).rounded()))\""
+        let tag = "\"r\(info.revision).v\(info.recognitionVersion ?? 0).\(Int64(((info.indexedAt?.timeIntervalSince1970 ?? 0) * 1000).rounded()))\""
         if request.headers.first(name: "if-none-match") == tag {
             var unchanged = ServerResponse(status: .notModified, contentType: JSONAnswers.contentType, body: Data())
             unchanged.headers.replaceOrAdd(name: "etag", value: tag)
@@ -114,11 +114,11 @@ extension APIResponder {
         }
         let drawing = try await reader.drawing(id: id)
         let indexed = try await reader.indexedWords(noteID: id)
-        let lines = state == nil ? [] : WireConversion.lines(layout: PageSegmenter().layout(of: drawing), recognitions: nil, words: indexed.words)
-        let readings = NoteReadings(id: id, revision: info.revision, recognitionModel: try await reader.indexModel(noteID: id),
-                                    recognitionVersion: state?.recognitionVersion,
-                                    languages: (try await reader.indexLanguages(noteID: id) ?? []).map(\.code),
-                                    indexedAt: state?.indexedAt, lines: lines)
+        let lines = info.recognitionVersion == nil ? [] : WireConversion.lines(layout: PageSegmenter().layout(of: drawing), recognitions: nil,
+                                                                             words: indexed.words)
+        let readings = NoteReadings(id: id, revision: info.revision, recognitionModel: info.recognitionModel,
+                                    recognitionVersion: info.recognitionVersion, languages: (info.recognitionLanguages ?? []).map(\.code),
+                                    indexedAt: info.indexedAt, lines: lines)
         var response = try JSONAnswers.response(readings)
         response.headers.replaceOrAdd(name: "etag", value: tag)
         return response
