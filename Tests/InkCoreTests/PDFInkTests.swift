@@ -250,13 +250,35 @@ import Testing
                                (5, "<< /Type /Page /MediaBox [100 200 300 0] /Rotate 0 >>"),
                            ])
         let notebook = try PDFInk.read(data, fileIdentity: "t")
-        // Page 1: no media box anywhere, so US Letter; its /Rotate 90 is inherited.
-        #expect(notebook.pages[0].width == 612 && notebook.pages[0].height == 792)
-        #expect(notebook.pages[0].drawing.strokes[0].points[0].location == CGPoint(x: 10, y: 772))
+        // Page 1: no media box anywhere, so US Letter; its /Rotate 90 is inherited, and the page
+        // is read as shown: landscape, the point (10, 772) of the upright page turned with it.
+        #expect(notebook.pages[0].width == 792 && notebook.pages[0].height == 612)
+        #expect(notebook.pages[0].drawing.strokes[0].points[0].location == CGPoint(x: 20, y: 10))
         // Page 2: corners given in any order are normalized.
         #expect(notebook.pages[1].width == 200 && notebook.pages[1].height == 200)
         #expect(notebook.warnings.contains { $0.contains("US Letter") })
-        #expect(notebook.warnings.contains { $0.contains("/Rotate") && $0.contains("first page 1, by 90°") })
+        #expect(!notebook.warnings.contains { $0.contains("/Rotate") })
+    }
+
+    @Test func rotatedPagesAreReadAsShown() throws {
+        // A stroke along the top of an upright 200 × 100 page, left to right: shown turned, it
+        // runs down the right edge (90), along the bottom right to left (180), or up the left
+        // edge (270).
+        let expected: [Int: (size: CGSize, first: CGPoint, last: CGPoint)] = [
+            0: (CGSize(width: 200, height: 100), CGPoint(x: 10, y: 10), CGPoint(x: 190, y: 10)),
+            90: (CGSize(width: 100, height: 200), CGPoint(x: 90, y: 10), CGPoint(x: 90, y: 190)),
+            180: (CGSize(width: 200, height: 100), CGPoint(x: 190, y: 90), CGPoint(x: 10, y: 90)),
+            270: (CGSize(width: 100, height: 200), CGPoint(x: 10, y: 190), CGPoint(x: 10, y: 10)),
+        ]
+        for (degrees, want) in expected {
+            let data = makePDF(pages: "<< /Type /Pages /Kids [3 0 R] >>",
+                               page: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Rotate \(degrees) /Annots [4 0 R] >>",
+                               annotations: [], objects: [(4, "<< /Subtype /Ink /InkList [[10 90 190 90]] >>")])
+            let page = try PDFInk.read(data, fileIdentity: "r").pages[0]
+            #expect(CGSize(width: page.width, height: page.height) == want.size, "\(degrees)°")
+            let points = page.drawing.strokes[0].points.map(\.location)
+            #expect(points.first == want.first && points.last == want.last, "\(degrees)°: \(points)")
+        }
     }
 
     // MARK: Errors and limits

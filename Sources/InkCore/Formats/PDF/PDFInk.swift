@@ -67,14 +67,11 @@ public enum PDFInk {
         for pdfPage in try document.pages() {
             let id = DrawingFile.pageID(fileIdentity: fileIdentity, pageNumber: pdfPage.number)
             var page = InkNotebook.Page(id: id, number: pdfPage.number, width: pdfPage.box.width, height: pdfPage.box.height)
-            if pdfPage.rotation != 0 {
-                document.warn("pages shown rotated (/Rotate) have their ink unrotated, in the page's own coordinates; first page \(pdfPage.number), by \(pdfPage.rotation)°",
-                              kind: "rotate")
-            }
             if let unit = try document.resolve(pdfPage.dictionary["UserUnit"]).number, unit != 1 {
                 document.warn("pages with a /UserUnit other than 1 have their ink in their own units, not points", kind: "user unit")
             }
             try reader.read(pdfPage, into: &page)
+            if pdfPage.rotation != 0 { page = Self.turned(page, clockwise: pdfPage.rotation) }
             pages.append(page)
         }
         if pages.isEmpty { document.warn("the document has no pages") }
@@ -85,6 +82,28 @@ public enum PDFInk {
         }
         return InkNotebook(format: .pdf, pages: pages, title: title, formatVersion: document.version,
                            contentHash: Xournal.contentHash(of: data), fileIdentity: fileIdentity, warnings: document.warnings)
+    }
+
+    /// The page as a viewer shows it: `/Rotate` turns it `degrees` (90, 180 or 270) clockwise,
+    /// so its ink is turned with it (lines written across a landscape page shown upright read
+    /// left to right, as the layout and the recognizer expect), and a quarter turn swaps its
+    /// width and height. Points are in the page's top-left, y-down coordinates before and after.
+    static func turned(_ page: InkNotebook.Page, clockwise degrees: Int) -> InkNotebook.Page {
+        let (width, height) = (page.width, page.height)
+        let turn: (CGPoint) -> CGPoint = switch degrees {
+        case 90: { CGPoint(x: height - $0.y, y: $0.x) }
+        case 180: { CGPoint(x: width - $0.x, y: height - $0.y) }
+        case 270: { CGPoint(x: $0.y, y: width - $0.x) }
+        default: { $0 }
+        }
+        var page = page
+        if degrees == 90 || degrees == 270 { (page.width, page.height) = (height, width) }
+        for s in page.drawing.strokes.indices {
+            for p in page.drawing.strokes[s].points.indices {
+                page.drawing.strokes[s].points[p].location = turn(page.drawing.strokes[s].points[p].location)
+            }
+        }
+        return page
     }
 
     /// Reads a PDF file; the identity defaults to its standardized path, so pass one that
