@@ -78,6 +78,23 @@ import InkTools
         try await library.index(noteID: "slow", using: NoteIndexer(recognizer: TranscriptRecognizer(recognitionVersion: 5)))
         #expect(try await library.indexProblems().isEmpty)
     }
+
+    /// A note one model could not read waits for that model's next version, not for another
+    /// model's: schema 11 keeps the model with the problem.
+    @Test func aProblemOfOneModelDoesNotKeepAnotherFromTrying() async throws {
+        let (library, directory) = try makeTemporaryLibrary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await library.add(transcribedPage(["endless hatching"], id: "slow"), id: "slow")
+        try await library.markIndexProblem(noteID: "slow", reason: "over the deadline", recognitionVersion: 24, recognitionModel: "research")
+        #expect(try await library.indexProblems().map(\.recognitionModel) == ["research"])
+        #expect(try await library.notesToIndex(version: 24, model: "research").isEmpty)
+        #expect(try await library.notesToIndex(version: 25, model: "research") == ["slow"])
+        #expect(try await library.notesToIndex(version: 23, model: "open") == ["slow"], "another model tries it")
+        #expect(try await library.notesToIndex(version: 23).isEmpty, "a recognizer that names no model compares versions only")
+        // A problem recorded without a model (as before schema 11) holds every model back.
+        try await library.markIndexProblem(noteID: "slow", reason: "over the deadline", recognitionVersion: 24)
+        #expect(try await library.notesToIndex(version: 23, model: "open").isEmpty)
+    }
 }
 
 /// Set once, awaited by tests (a minute at most).

@@ -13,6 +13,7 @@ enum LibrarySchema {
     /// - No `token_bounds`: the R*Tree held a second copy of every word's bounds, and was only
     ///   asked within one note, whose words `tokens_by_note` reads as fast.
     /// - `notes_by_created`: a page of notes newest first reads only its own rows.
+    /// - `index_problems.recognition_model`: a note one model failed to read is tried by another.
     /// No drawing is touched; nothing is reindexed. (New files also use 1 KiB pages:
     /// `Database.pageSize`.)
     static let version11 = """
@@ -20,6 +21,8 @@ enum LibrarySchema {
         DROP TABLE IF EXISTS token_bounds;
         -- Record index: notes by creation, for pages of notes newest first (`notes(newestFirst:after:)`).
         CREATE INDEX IF NOT EXISTS notes_by_created ON notes(created, id);
+        -- The model whose reading of a note failed: another model tries it ('' for the rows before).
+        ALTER TABLE index_problems ADD COLUMN recognition_model TEXT NOT NULL DEFAULT '';
         """
 
     /// Version 10: the library's change feed (`NoteLibrary.changes(since:limit:)`), so that a

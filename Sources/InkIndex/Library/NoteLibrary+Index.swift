@@ -250,8 +250,9 @@ extension NoteLibrary {
                    OR (? != '' AND i.recognition_languages != ?)
                    OR (? AND i.indexed_at < ?))
               AND (? OR NOT EXISTS (SELECT 1 FROM index_problems p
-                                    WHERE p.note = n.id AND p.recognition_version >= ? AND p.drawing_checksum = n.checksum))
+                                    WHERE p.note = n.id AND p.recognition_version >= ? AND p.drawing_checksum = n.checksum
+                                      AND (? = '' OR p.recognition_model = '' OR p.recognition_model = ?)))
             """, [.int(version), .text(model), .text(model), .text(codes), .text(codes), .int(force ? 1 : 0),
-                  .double(forcedBefore.timeIntervalSince1970), .int(force ? 1 : 0), .int(version)])
+                  .double(forcedBefore.timeIntervalSince1970), .int(force ? 1 : 0), .int(version), .text(model), .text(model)])
     }
 }

@@ -113,7 +113,8 @@ public struct LibraryRebuilder: Sendable {
                     if committed { state.lastCommitted = id } else { state.stale += 1 }
                 case .failure(let exceeded as Deadline.Exceeded):
                     state.timedOut.append(id)
-                    try? await library.markIndexProblem(noteID: id, reason: "\(exceeded)", recognitionVersion: indexer.recognitionVersion)
+                    try? await library.markIndexProblem(noteID: id, reason: "\(exceeded)", recognitionVersion: indexer.recognitionVersion,
+                                                        recognitionModel: indexer.recognitionModel)
                 case .failure(let error): state.failures[id] = "\(error)"
                 }
                 progress(state)

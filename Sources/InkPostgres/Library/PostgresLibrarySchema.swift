@@ -21,7 +21,8 @@ enum PostgresLibrarySchema {
     /// - 3: the change feed (SQLite's schema 10), every note entered as created.
     /// - 4: no `term_variants` and no `token_bounds` (SQLite's schema 11): fuzzy keys are found
     ///   among each connection's keys in memory, and a note's words in a rectangle by their own
-    ///   bounds; `notes_by_created` for pages of notes newest first.
+    ///   bounds; `notes_by_created` for pages of notes newest first; the model of an index
+    ///   problem.
     static let migrations: [Int: String] = [
         2: """
             DROP INDEX postings_by_probability;
@@ -43,6 +44,7 @@ enum PostgresLibrarySchema {
             DROP TABLE IF EXISTS term_variants;
             DROP TABLE IF EXISTS token_bounds;
             CREATE INDEX IF NOT EXISTS notes_by_created ON notes(created, id);
+            ALTER TABLE index_problems ADD COLUMN IF NOT EXISTS recognition_model text NOT NULL DEFAULT '';
             """,
     ]
     /// The SQLite schema version it holds the same tables as.
@@ -148,7 +150,8 @@ enum PostgresLibrarySchema {
                                  PRIMARY KEY(token, link, position));
         CREATE INDEX link_tokens_by_end ON link_tokens(link, position);
         CREATE TABLE index_problems(note text COLLATE "C" PRIMARY KEY, reason text NOT NULL, recognition_version bigint NOT NULL,
-                                    drawing_checksum bigint NOT NULL, at double precision NOT NULL);
+                                    drawing_checksum bigint NOT NULL, at double precision NOT NULL,
+                                    recognition_model text NOT NULL DEFAULT '');
 
         -- The shared reindex's claims (PostgresIndexClaims): one row a note, made with the note,
         -- locked FOR UPDATE SKIP LOCKED by the process reading it. A lock, not a column: a
