@@ -8,8 +8,11 @@ import InkTools
 @Suite struct LibraryModelTests {
     /// Makes a file what version 6 wrote (SQL; the version is left to the caller).
     static let version7Undone = version8Undone + "ALTER TABLE note_index DROP COLUMN recognition_model;"
-    /// What version 9 wrote, undone: a file as version 8 left it.
-    static let version10Undone = "DROP TABLE changes; DROP TABLE change_feed;"
+    /// What version 11 added, undone (the derived tables it dropped stay dropped): a file as
+    /// version 10 left it.
+    static let version11Undone = "ALTER TABLE index_problems DROP COLUMN recognition_model; DROP INDEX notes_by_created;"
+    /// … and what version 10 wrote: a file as version 9 left it.
+    static let version10Undone = version11Undone + "DROP TABLE changes; DROP TABLE change_feed;"
     /// … and what version 9 wrote: a file as version 8 left it.
     static let version9Undone = version10Undone + "ALTER TABLE notes DROP COLUMN revision;"
     /// … and what version 8 wrote: a file as version 7 left it.
