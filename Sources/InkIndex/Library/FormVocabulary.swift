@@ -30,6 +30,14 @@ final class FormVocabulary {
         return terms.reduce(0) { $0 + (postingCounts[$1] ?? 0) }
     }
 
+    /// The terms each query word matches (`matches(of:withEvidence:policy:in:)`), the keys in
+    /// memory brought up to date once for all of them.
+    func matches(of terms: [SearchQuery.Term], withEvidence: Bool, policy: MatchPolicy,
+                 in db: any SQLConnection) throws -> [[(id: Int64, bound: KeyBound)]] {
+        try keys.refresh(in: db)
+        return try terms.map { try matches(of: $0, withEvidence: withEvidence, policy: policy, in: db) }
+    }
+
     /// Terms one query word matches, each with what a posting of it can score (`KeyBound`).
     /// Case is not checked here: keys are case-folded; hits are verified against the readings
     /// themselves.
@@ -42,14 +50,13 @@ final class FormVocabulary {
     ///     distances and scores of readings are `matcher`'s, the same in every shipped policy).
     /// Complexity: O(keys of the lengths that can match × their length) in memory, plus one
     /// range scan and one distance per key it begins, for a prefix.
-    func matches(of term: SearchQuery.Term, withEvidence: Bool, policy: MatchPolicy,
-                 in db: any SQLConnection) throws -> [(id: Int64, bound: KeyBound)] {
+    private func matches(of term: SearchQuery.Term, withEvidence: Bool, policy: MatchPolicy,
+                         in db: any SQLConnection) throws -> [(id: Int64, bound: KeyBound)] {
         let calibration = withEvidence ? policy.calibration(allowingPrefix: term.allowsPrefix).flatMap { term.folded.count >= $0.minimumLength ? $0 : nil } : nil
         let limit = calibration != nil ? term.candidateDistance : term.maxDistance
         // The candidates `SearchIndex` gathers: keys equal to the word or to one of its deletion
         // variants, or having one of those among their own variants (as deep as its distance
-        // allows), found among the keys in memory.
-        try keys.refresh(in: db)
+        // allows), found among the keys in memory (brought up to date by the caller).
         var candidates: [Int64: (key: String, reading: String)] = [:]
         for candidate in keys.sharingVariant(with: term.key, depth: min(2, Int(limit.rounded(.up)))) {
             candidates[candidate.id] = (candidate.key, candidate.reading)

@@ -83,7 +83,7 @@ extension NoteLibrary {
     /// only their evidence could make hits, with no reading near the query (`SearchIndex`'s
     /// `EvidenceIndex`), are not candidates: finding them would mean scoring every word's frames.
     private func wordHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
-        let matches = try vocabulary.matches(of: query.terms[0], withEvidence: evidenceCeiling != nil, policy: searchPolicy, in: db)
+        let matches = try vocabulary.matches(of: [query.terms[0]], withEvidence: evidenceCeiling != nil, policy: searchPolicy, in: db)[0]
         let size = try vocabulary.postingCount(of: matches.map(\.id), in: db)
         var bands = CandidateBands(matches, evidenceCeiling: evidenceCeiling, filter: query.options.filter)
         // One for the whole query: it remembers the readings it has matched.
@@ -126,7 +126,7 @@ extension NoteLibrary {
     private func phraseHits(_ query: SearchQuery, evidenceCeiling: Double?, limit: Int) throws -> [LibraryHit] {
         let gap: Int64 = 3
         let count = query.terms.count
-        let matches = try query.terms.map { try vocabulary.matches(of: $0, withEvidence: evidenceCeiling != nil, policy: searchPolicy, in: db) }
+        let matches = try vocabulary.matches(of: query.terms, withEvidence: evidenceCeiling != nil, policy: searchPolicy, in: db)
         /// A key's bound for any posting (probability 1, the costliest evidence).
         func keyBound(_ match: (id: Int64, bound: KeyBound)) -> Double { match.bound.bound(probability: 1, evidenceCost: evidenceCeiling) }
         guard matches.allSatisfy({ !$0.isEmpty }) else { return [] }

@@ -20,25 +20,26 @@ extension APIResponder {
         try await pruneTombstonesIfDue(libs)
         var answer = try await feedAnswer(since: since, limit: limit, in: libs)
         if answer.isEmpty, wait > 0 {
-            answer = try await waitForChanges(since: since, limit: limit, for: .seconds(wait), clock: configuration.clock, in: libs)
+            answer = try await waitForChanges(after: answer, since: since, limit: limit, for: .seconds(wait), clock: configuration.clock, in: libs)
         }
         return ServerResponse(status: .ok, contentType: JSONAnswers.contentType, body: answer.body)
     }
 
-    /// Looks again each time this server writes to the library or the feed passes `since`
-    /// (`ChangeFeedWatch`, which reads the newest position every `changeFeedPollInterval` for
-    /// all the polls of a library), until a change comes or `wait` is over.
-    private func waitForChanges<C: Clock<Duration>>(since: Int64, limit: Int, for wait: Duration, clock: C,
+    /// After an empty answer, looks again each time this server writes to the library or the
+    /// feed passes `since` (`ChangeFeedWatch`, which reads the newest position every
+    /// `changeFeedPollInterval` for all the polls of a library), until a change comes or `wait`
+    /// is over.
+    private func waitForChanges<C: Clock<Duration>>(after empty: FeedAnswer, since: Int64, limit: Int, for wait: Duration, clock: C,
                                                    in libs: LibraryConnections) async throws -> FeedAnswer {
         let deadline = clock.now.advanced(by: wait)
-        var answer = FeedAnswer(isEmpty: true, body: Data())
+        var answer = empty
         while answer.isEmpty, clock.now < deadline, !Task.isCancelled {
             await feedWatch.wait(libs.name, after: since, timeout: clock.now.duration(to: deadline), clock: clock,
                                  pollInterval: configuration.changeFeedPollInterval,
                                  newestPosition: { try? await libs.reader.latestChangePosition() })
             answer = try await feedAnswer(since: since, limit: limit, in: libs)
         }
-        return answer.body.isEmpty ? try await feedAnswer(since: since, limit: limit, in: libs) : answer
+        return answer
     }
 
     /// The answer's body for a page of the feed, read and encoded once for all the polls that

@@ -157,7 +157,7 @@ public struct SyncLoadBenchmark: Sendable {
 
         log("reading the whole feed from 0...")
         let catchUp = ContinuousClock.now
-        let (cursor, changes) = try await readWholeFeed(port: ports[0])
+        let (cursor, changes) = try await readFeed(port: ports[0])
         report.catchUpSeconds = ServerLoadBenchmark.seconds(catchUp.duration(to: .now))
         report.catchUpChanges = changes
         log(String(format: "  %d changes in %.2f s; cursor %lld", changes, report.catchUpSeconds, cursor))
@@ -168,7 +168,7 @@ public struct SyncLoadBenchmark: Sendable {
 
         log("sync phase: the same with \(config.devices) long-polling devices and \(config.batches) batches of \(config.batchSize)...")
         let syncStart = ContinuousClock.now
-        let positionBefore = try await latestPosition(port: ports[0], after: cursor)
+        let positionBefore = try await readFeed(port: ports[0], from: cursor, limit: 10_000).cursor
         let deadline = syncStart.advanced(by: .milliseconds(Int(config.seconds * 1000)))
         let devicesTask = Task {
             await withTaskGroup(of: (Int, SyncClients.Device.Log).self) { group in
@@ -223,7 +223,7 @@ public struct SyncLoadBenchmark: Sendable {
         }
         report.sync = sync.figures
         report.sync.seconds = ServerLoadBenchmark.seconds(syncStart.duration(to: .now))
-        let positionAfter = try await latestPosition(port: ports[0], after: positionBefore)
+        let positionAfter = try await readFeed(port: ports[0], from: positionBefore, limit: 10_000).cursor
         report.feedChangesPerSecond = Double(positionAfter - positionBefore) / config.seconds
 
         let writes = sync.writes + batches.flatMap(\.writes)
@@ -298,31 +298,18 @@ public struct SyncLoadBenchmark: Sendable {
         }
     }
 
-    /// The feed from 0 to its end, 1,000 changes a page: the cursor at its end and the changes read.
-    private func readWholeFeed(port: Int) async throws -> (cursor: Int64, changes: Int) {
+    /// The feed from `cursor` to its end, `limit` changes a page: the cursor at its end and the
+    /// changes read.
+    private func readFeed(port: Int, from cursor: Int64 = 0, limit: Int = 1_000) async throws -> (cursor: Int64, changes: Int) {
         try await HTTPClientConnection.with(host: "127.0.0.1", port: port) { connection in
-            var cursor: Int64 = 0, changes = 0
+            var cursor = cursor, changes = 0
             while true {
-                let answer = try await connection.request("GET", "/api/changes?since=\(cursor)&limit=1000")
+                let answer = try await connection.request("GET", "/api/changes?since=\(cursor)&limit=\(limit)")
                 guard answer.status == 200 else { throw HTTPClientError.unexpected("\(answer.status) \(answer.text.prefix(200))") }
                 let page = try answer.json(ChangeFeedAnswer.self)
                 changes += page.changes.count
                 cursor = Int64(page.next) ?? cursor
                 if !page.more { return (cursor, changes) }
-            }
-        }
-    }
-
-    /// The feed's newest position, read on from `after`.
-    private func latestPosition(port: Int, after: Int64) async throws -> Int64 {
-        try await HTTPClientConnection.with(host: "127.0.0.1", port: port) { connection in
-            var cursor = after
-            while true {
-                let answer = try await connection.request("GET", "/api/changes?since=\(cursor)&limit=10000")
-                guard answer.status == 200 else { throw HTTPClientError.unexpected("\(answer.status) \(answer.text.prefix(200))") }
-                let page = try answer.json(ChangeFeedAnswer.self)
-                cursor = Int64(page.next) ?? cursor
-                if !page.more { return cursor }
             }
         }
     }
