@@ -208,8 +208,9 @@ def _eszett(rng):
 class GlyphWriter:
     """Writes text with the glyphs of `pools` ({char: [(writer, glyph)]}), preferring one writer."""
 
-    def __init__(self, pools, rng):
-        self.pools, self.rng = pools, rng
+    def __init__(self, pools, rng, join_share=0.0):
+        """join_share: the share of lines written joined up (`joined`), as cursive writers do."""
+        self.pools, self.rng, self.join_share = pools, rng, join_share
         self.by_writer = {}
         for ch, items in pools.items():
             for w, g in items:
@@ -309,14 +310,37 @@ class GlyphWriter:
         marks = Marks(own, r)
         x, strokes = 0.0, []
         spacing = r.uniform(0.05, 0.2)
+        joins = self.join_share > 0 and r.random() < self.join_share
+        joinable = False  # the last character was a lower-case letter written in one stroke
         for ch in text:
             if ch == " ":
                 x += r.uniform(0.35, 0.7)
+                joinable = False
                 continue
             g, adv = self.char(ch, writer, marks)
-            strokes += [np.stack([s[:, 0] + x, s[:, 1]], 1) for s in g]
+            g = [np.stack([s[:, 0] + x, s[:, 1]], 1) for s in g]
+            one_stroke = len(g) == 1
+            if joinable and ch.isalpha() and g:
+                # The pen runs on from the last letter into this one.
+                strokes[-1] = joined(strokes[-1], g[0], r)
+                g = g[1:]
+            strokes += g
+            joinable = joins and one_stroke and ch.isalpha() and ch.islower()
             x += adv + spacing + r.uniform(-0.03, 0.05)
         return strokes
+
+
+def joined(left, right, rng):
+    """One stroke: `left`, a connecting curve from its end down toward the baseline and up into
+    the start of `right`, then `right`, as a cursive writer joins two letters without lifting
+    the pen. Glyph units: baseline y = 0, y down."""
+    a, b = left[-1], right[0]
+    # The curve sags below the lower of its ends, toward the baseline (never past it much).
+    sag = min(max(a[1], b[1]) + rng.uniform(0.05, 0.25), 0.1)
+    control = np.array([(a[0] + b[0]) / 2 + rng.uniform(-0.05, 0.05), max(sag, max(a[1], b[1]))])
+    t = np.linspace(0.0, 1.0, 8)[1:-1, None]
+    curve = (1 - t) ** 2 * a + 2 * (1 - t) * t * control + t ** 2 * b
+    return np.concatenate([left, curve, right], axis=0)
 
 
 def to_sample(text, strokes, sid, rng, alphabet):

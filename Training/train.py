@@ -28,6 +28,7 @@ import synth
 import compose
 import hershey
 import languages
+import variation
 from averaging import ExponentialAverage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,10 +59,15 @@ def augment(pts, start, rng):
     return p, start.astype(np.float64)
 
 
+# --variation: the share of training samples given each of variation.py's changes along a line.
+LINE_VARIATION = 0.0
+
+
 def sample_features(sample, rng=None):
     pts, start = sample["pts"].astype(np.float64), sample["start"].astype(np.float64)
     if rng is not None:
         pts, start = augment(pts, start, rng)
+        pts, start = variation.varied(pts, start, rng, LINE_VARIATION)
     return F.features_from_points(pts, start)
 
 
@@ -210,7 +216,7 @@ class OpenRecipe:
         self.text = load(a.cache, "unipen_text_train.pkl")
         self.words = load(a.cache, "unipen_words_train.pkl")
         self.by_writer = load(a.cache, "words_by_writer.pkl")
-        self.glyphs = compose.GlyphWriter(load(a.cache, "glyphs.pkl"), rng)
+        self.glyphs = compose.GlyphWriter(load(a.cache, "glyphs.pkl"), rng, join_share=a.joins)
         self.hershey = hershey.HersheyWriter.bundled(rng) if a.hershey_per_epoch else None
         self.held_glyphs = compose.GlyphWriter(load(a.cache, "glyphs_heldout.pkl"), rng)
         word_lists = languages.load_word_lists(os.path.join(a.cache, "words"), self.alphabet)
@@ -306,6 +312,12 @@ def main():
                     help="share of composed words drawn from those with a letter beyond a-z")
     ap.add_argument("--headings", type=float, default=0.0,
                     help="share of composed lines that are headings in capitals (TextSource.heading)")
+    ap.add_argument("--variation", type=float, default=0.0,
+                    help="share of training samples whose baseline drifts, whose width varies along the line, "
+                    "and that are sampled as sparsely as a slow digitizer would (each apart; variation.py)")
+    ap.add_argument("--joins", type=float, default=0.0,
+                    help="open recipe: share of composed glyph lines whose lower-case letters are joined up "
+                    "as cursive (compose.joined)")
     ap.add_argument("--ema", type=float, default=0.0,
                     help="keep an exponential moving average of the weights with this decay (e.g. 0.999; "
                     "averaging.py): validated beside the live weights, and what the checkpoints hold")
@@ -320,6 +332,8 @@ def main():
                     "model whose checkpoint is not kept), as --init does")
     a = ap.parse_args()
     a.cache = a.cache or os.path.join(HERE, "cache", "open" if a.recipe == "open" else "")
+    global LINE_VARIATION
+    LINE_VARIATION = a.variation
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
     rng = random.Random(a.seed)
