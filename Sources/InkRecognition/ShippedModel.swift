@@ -67,13 +67,13 @@ public enum ShippedModel: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// changed is `ShippedRecognizer.recognitionVersion`'s.
     ///
     /// ```swift
-    /// ShippedModel.open.recognitionVersion       // 23
+    /// ShippedModel.open.recognitionVersion       // 24
     /// ```
     public var recognitionVersion: Int {
         switch self {
-        case .open: 23
-        case .research: 23
-        case .researchAlternate: 23
+        case .open: 24
+        case .research: 24
+        case .researchAlternate: 24
         }
     }
 

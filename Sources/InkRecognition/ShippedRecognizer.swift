@@ -72,7 +72,9 @@ public enum ShippedRecognizer {
     /// Version 23: the research model's network is the open model's fine-tuned on IAM-OnDB (model
     /// version 17), and it indexes each line beside the open model and the research network of
     /// version 22 (`ShippedModel.researchAlternate`), with its search calibration refitted on
-    /// those readings; the open model is unchanged.
+    /// those readings; the open model is unchanged. Version 24: each word of every model's
+    /// readings takes the case its ink shows, capitals or not (`WordCasing`,
+    /// `DecodingOptions.wordCase`), not the case the character model preferred.
     public static var recognitionVersion: Int { ShippedModel.default.recognitionVersion }
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }

@@ -59,6 +59,9 @@ public struct CTCDecoder: Sendable {
     /// Whether the language model also scores the end of the line as a word boundary, so that
     /// readings ending inside a word lose to those ending with one.
     public var scoresLineEnd = true
+    /// Where set, each beam-search reading's words take the case their ink shows
+    /// (`WordCasing`); readings that become the same text are pooled into the better one.
+    public var wordCasing: WordCasing?
     /// `.greedy` makes `decode` return the greedy path as its only candidate.
     public var method: DecodingOptions.Method = .beamSearch
 
@@ -100,10 +103,14 @@ public struct CTCDecoder: Sendable {
                      "CTCDecoder: frames have \(frames.classCount) classes, the alphabet \(alphabet.classCount)")
         guard maxCandidates > 0 else { return [] }
         if method == .greedy { return [greedy(frames)] }
-        if let languageModel {
-            return beamSearch(frames, maxCandidates: maxCandidates, languageModel: languageModel)
+        let readings = if let languageModel {
+            beamSearch(frames, maxCandidates: maxCandidates, languageModel: languageModel)
+        } else {
+            beamSearch(frames, maxCandidates: maxCandidates, languageModel: NoLanguageModel())
         }
-        return beamSearch(frames, maxCandidates: maxCandidates, languageModel: NoLanguageModel())
+        guard let wordCasing else { return readings }
+        var texts: Set<String> = []
+        return readings.map { wordCasing.recased($0, frames: frames) }.filter { texts.insert($0.text).inserted }
     }
 
     /// The best path: the most probable class at each frame, repeats collapsed, blanks removed,

@@ -39,6 +39,9 @@ public struct DecodingOptions: Sendable, Hashable {
     public var markRestorationMargin = WordPrior.markRestorationMargin
     /// `CTCDecoder.markRestorationPenalty`.
     public var markRestorationPenalty = 0.0
+    /// How each word's case is chosen from the ink after the beam search (`WordCasing`); nil
+    /// keeps the case the search read. On since recognition version 24.
+    public var wordCase: WordCasing.Rule? = WordCasing.Rule()
     /// The languages whose word priors guide the beam search, in priority order
     /// (`WordPrior.merging`); English where none is given.
     public var languages: [RecognitionLanguage] = [.english]
@@ -89,6 +92,7 @@ public struct DecodingOptions: Sendable, Hashable {
             lexicon: useLexicon ? Lexicon.shipped : nil, lexiconBonus: useLexicon ? lexiconBonus : 0)
         decoder.method = method
         decoder.scoresLineEnd = scoresLineEnd
+        decoder.wordCasing = wordCase.map { WordCasing(alphabet: alphabet, rule: $0) }
         if usesWordPrior {
             decoder.wordPrior = try Self.mergedPriors.value(for: languages.isEmpty ? [.english] : languages).get()
                 .adding(vocabulary)

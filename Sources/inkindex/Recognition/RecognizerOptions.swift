@@ -38,6 +38,18 @@ struct RecognizerOptions: ParsableArguments {
             help: ArgumentHelp("Penalty per word the word prior does not know.", valueName: "p"))
     var unknownWordPenalty = DecodingOptions.shipped.unknownWordPenalty
 
+    @Flag(name: .customLong("case-as-read"),
+          help: "Keep each word's case as the beam search read it, not as its ink shows (capitals or not).")
+    var caseAsRead = false
+
+    @Option(name: .customLong("case-kept-evidence"), parsing: .unconditional,
+            help: ArgumentHelp("Log-probability margin by which a letter sure of its case keeps it.", valueName: "nats"))
+    var caseKeptEvidence: Double?
+
+    @Option(name: .customLong("case-heading-lean"), parsing: .unconditional,
+            help: ArgumentHelp("Lean toward capitals per letter in a line whose other words are in capitals.", valueName: "nats"))
+    var caseHeadingLean: Double?
+
     @Flag(name: .customLong("no-restore-marks"),
           help: "Keep each word's marks as read, not respelt as the word prior knows the word far better (é, ą, ñ).")
     var noRestoreMarks = false
@@ -59,7 +71,8 @@ struct RecognizerOptions: ParsableArguments {
         let numbers: [(String, Double?)] = [("lm-weight", languageModelWeight), ("insertion-bonus", insertionBonus), ("lexicon-bonus", lexiconBonus),
                               ("word-prior-weight", wordPriorWeight), ("unknown-word-penalty", unknownWordPenalty),
                               ("unknown-letter-penalty", unknownWordPenaltyPerLetter),
-                              ("mark-restoration-margin", markRestorationMargin), ("mark-restoration-penalty", markRestorationPenalty)]
+                              ("mark-restoration-margin", markRestorationMargin), ("mark-restoration-penalty", markRestorationPenalty),
+                              ("case-kept-evidence", caseKeptEvidence), ("case-heading-lean", caseHeadingLean)]
         for case let (name, value?) in numbers {
             guard value.isFinite else { throw ValidationError("--\(name) needs a finite number, not '\(value)'") }
         }
@@ -76,6 +89,13 @@ struct RecognizerOptions: ParsableArguments {
         decoding.unknownWordPenalty = unknownWordPenalty
         decoding.unknownWordPenaltyPerLetter = unknownWordPenaltyPerLetter
         if noRestoreMarks { decoding.restoresMarks = false }
+        if caseAsRead {
+            decoding.wordCase = nil
+        } else if var rule = decoding.wordCase {
+            if let caseKeptEvidence { rule.keptEvidence = caseKeptEvidence }
+            if let caseHeadingLean { rule.headingLean = caseHeadingLean }
+            decoding.wordCase = rule
+        }
         decoding.markRestorationMargin = markRestorationMargin
         decoding.markRestorationPenalty = markRestorationPenalty
         if lexicon {
