@@ -150,7 +150,9 @@ struct MarkResolver: Sendable {
             guard overlap >= 0.3 * (x1 - x0) else { continue }
             let offset = y - line.fit.y(at: min(max(xm, line.bounds.minX), line.bounds.maxX))
             let core = max(line.coreBottom - line.coreTop, 0.3 * unit)
-            if offset >= line.coreTop - 0.5 * core, offset <= line.coreBottom {
+            // Through the letters' feet (the core's bottom quarter) is under them, not through
+            // them: an underline drawn into the word it marks.
+            if offset >= line.coreTop - 0.5 * core, offset <= line.coreBottom - 0.25 * core {
                 let f = crossedFraction(s, line: line, core: core)
                 if f >= 0.35, f > (through?.fraction ?? 0) { through = (line, f) }
             }

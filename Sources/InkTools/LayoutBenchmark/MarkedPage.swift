@@ -89,7 +89,7 @@ struct MarkGenerator {
     private func points(_ ids: [UUID]) -> [CGPoint] { strokes(ids).flatMap(\.transformedLocations) }
     private func center(ofLine k: Int) -> Double { median(points(page.lines[k]).map { Double($0.y) }) }
 
-    private mutating func add(_ paths: [[CGPoint]], kind: LayoutMark.Kind, target: MarkedPage.Target, texts: [String?] = []) {
+    mutating func add(_ paths: [[CGPoint]], kind: LayoutMark.Kind, target: MarkedPage.Target, texts: [String?] = []) {
         var ids: [UUID] = []
         for path in paths {
             counter += 1
@@ -104,7 +104,7 @@ struct MarkGenerator {
 
     /// Words as the line's strokes split at its widest gaps, one split per space of the
     /// transcription; kept only where the word stands clear of its neighbours.
-    private func candidateWords() -> [Word] {
+    func candidateWords() -> [Word] {
         var result: [Word] = []
         for k in bodyLines {
             let strokes = self.strokes(page.lines[k]).sorted { $0.renderBounds.minX < $1.renderBounds.minX }
@@ -192,25 +192,32 @@ struct MarkGenerator {
             let to = edgePoint(of: b.bounds, toward: CGPoint(x: a.bounds.midX, y: a.bounds.midY))
             let length = from.distance(to: to)
             guard length >= 4 * unit else { continue }
-            let dir = CGPoint(x: (to.x - from.x) / length, y: (to.y - from.y) / length)
-            let barb = Double.random(in: 0.8...1.2, using: &pen.random) * unit
-            func rotated(_ angle: Double) -> CGPoint {
-                let c = cos(angle), s = sin(angle)
-                return CGPoint(x: to.x - barb * (dir.x * c - dir.y * s), y: to.y - barb * (dir.x * s + dir.y * c))
-            }
-            let spread = Double.random(in: 0.4...0.6, using: &pen.random)
-            let tip = pen.nudge(to, 0.05)
-            let shaft = pen.polyline([pen.nudge(from, 0.1), tip])
-            let left = rotated(spread), right = rotated(-spread)
-            if Bool.random(using: &pen.random) {
-                add([shaft + pen.polyline([tip, left, tip, right]).dropFirst()], kind: .arrow, target: .points(from: a.strokeIDs, to: b.strokeIDs),
-                    texts: [a.text, b.text])
-            } else {
-                add([shaft, pen.polyline([left, tip, right])], kind: .arrow, target: .points(from: a.strokeIDs, to: b.strokeIDs), texts: [a.text, b.text])
-            }
+            drawArrow(from: from, to: to, tail: a, head: b)
             used.insert(a.strokeIDs); used.insert(b.strokeIDs)
             words.removeAll { $0.strokeIDs == a.strokeIDs || $0.strokeIDs == b.strokeIDs }
             return
+        }
+    }
+
+    /// An arrow from `from` to `to` (a shaft and two barbs, in one stroke or two), pointing from
+    /// the word `tail` to the word `head`.
+    mutating func drawArrow(from: CGPoint, to: CGPoint, tail: Word, head: Word) {
+        let length = from.distance(to: to)
+        let dir = CGPoint(x: (to.x - from.x) / length, y: (to.y - from.y) / length)
+        let barb = Double.random(in: 0.8...1.2, using: &pen.random) * unit
+        func rotated(_ angle: Double) -> CGPoint {
+            let c = cos(angle), s = sin(angle)
+            return CGPoint(x: to.x - barb * (dir.x * c - dir.y * s), y: to.y - barb * (dir.x * s + dir.y * c))
+        }
+        let spread = Double.random(in: 0.4...0.6, using: &pen.random)
+        let tip = pen.nudge(to, 0.05)
+        let shaft = pen.polyline([pen.nudge(from, 0.1), tip])
+        let left = rotated(spread), right = rotated(-spread)
+        if Bool.random(using: &pen.random) {
+            add([shaft + pen.polyline([tip, left, tip, right]).dropFirst()], kind: .arrow, target: .points(from: tail.strokeIDs, to: head.strokeIDs),
+                texts: [tail.text, head.text])
+        } else {
+            add([shaft, pen.polyline([left, tip, right])], kind: .arrow, target: .points(from: tail.strokeIDs, to: head.strokeIDs), texts: [tail.text, head.text])
         }
     }
 
@@ -234,7 +241,7 @@ struct MarkGenerator {
     }
 
     /// Where the ray from the rectangle's centre toward `target` leaves it, plus half a unit.
-    private func edgePoint(of r: CGRect, toward target: CGPoint) -> CGPoint {
+    func edgePoint(of r: CGRect, toward target: CGPoint) -> CGPoint {
         let c = CGPoint(x: r.midX, y: r.midY)
         let dx = target.x - c.x, dy = target.y - c.y
         let t = min(abs(dx) > 0 ? (r.width / 2) / abs(dx) : .infinity, abs(dy) > 0 ? (r.height / 2) / abs(dy) : .infinity)

@@ -15,7 +15,11 @@ struct BenchLayoutCommand: AsyncParsableCommand {
               (b) the same pages with hand-drawn marks added (underlines, circles or ellipses, boxes,
                   arrows, brackets or braces, and a line moved to a margin column): marks classified
                   right, relations right, margin notes kept apart;
-              (c) the median time to lay out a 20-line page (build with -c release to measure).
+              (c) the median time to lay out a 20-line page (build with -c release to measure);
+              (d) with --touched: words with a mark drawn through their ink (an underline along \
+                  their feet, a fraction bar through them, an arrow ending inside them), each read \
+                  with the page by StrokeRecognizer touched and untouched: CER of both, and how \
+                  many marks stayed out of the lines.
             """)
 
     @OptionGroup var data: DataOption
@@ -40,6 +44,12 @@ struct BenchLayoutCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Print, stroke by stroke, what that form's clean and marked pages got wrong (repeatable).", valueName: "form"))
     var explain: [String] = []
+
+    @Flag(help: "Also read words touched by a mark against the same words untouched (d); reads every page several times.")
+    var touched = false
+
+    @Option(help: ArgumentHelp("With --touched: the model that reads the pages.", valueName: "model"))
+    var model: ShippedModel = .open
 
     func validate() throws {
         guard seed >= 0 else { throw ValidationError("--seed must not be negative") }
@@ -82,6 +92,7 @@ struct BenchLayoutCommand: AsyncParsableCommand {
             print("  (a) clean pages: \(clean)")
             print("  (b) marked pages: \(marked.description.replacingOccurrences(of: "\n", with: "\n  "))")
             for failure in (clean.failures.prefix(showFailures) + marked.failures.prefix(showFailures)) { print("    - \(failure)") }
+            if touched { await measureTouchedWords(pages, set: set, seed: seed) }
         }
         let tall = StackedPage.tall(from: allPages, lineCount: 20)
         guard !tall.isEmpty else { return }
@@ -99,5 +110,21 @@ struct BenchLayoutCommand: AsyncParsableCommand {
         let strokes = tall.map { $0.drawing.strokes.count }.sorted()[tall.count / 2]
         print(String(format: "(c) speed: %d pages of 20 lines (median %d strokes): median %.2f ms, 90th percentile %.2f ms (one core)",
                      tall.count, strokes, times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)]))
+    }
+
+    /// (d): each page and its touched pages read by one recognizer, which rereads only the lines
+    /// a mark changed.
+    private func measureTouchedWords(_ pages: [StackedPage], set: String, seed: UInt64) async {
+        var score = TouchedWords.Score()
+        let recognizer = StrokeRecognizer(model: model, preferredLanguages: ["en"])
+        let progress = ProgressBar(label: "bench-layout \(set) touched", total: pages.count)
+        for (k, page) in pages.enumerated() {
+            await score.add(page: page, seed: seed &+ UInt64(k), recognizer: recognizer, explaining: explain.contains(page.form))
+            progress.advance()
+        }
+        progress.finish()
+        print("  (d) touched words, \(model.identifier) model:\n    " + score.description.replacingOccurrences(of: "\n", with: "\n    "))
+        for line in score.worse.prefix(failures) { print("    - \(line)") }
+        for line in score.explanations { print("    \(line)") }
     }
 }

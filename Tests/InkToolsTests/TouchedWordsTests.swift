@@ -1,0 +1,52 @@
+import Foundation
+import InkIndex
+import Testing
+@testable import InkTools
+
+/// Touched pages built from stacked pages of transcribed synthetic ink, without ../shared.
+@Suite struct TouchedWordsTests {
+    let pages = SpatialBenchmarkTests.stackedPages()
+
+    @Test func eachKindOfMarkIsDrawnThroughItsWordsInk() throws {
+        for (k, clean) in pages.enumerated() {
+            let touched = TouchedWord.generate(from: clean, seed: UInt64(k) + 1)
+            #expect(touched.map(\.touch) == TouchedWord.Touch.allCases)
+            for case let t in touched {
+                // The clean page's strokes are all there, unchanged and first; the mark's follow.
+                #expect(Array(t.page.drawing.strokes.prefix(clean.drawing.strokes.count)) == clean.drawing.strokes)
+                #expect(t.page.drawing.strokes.count > clean.drawing.strokes.count)
+                #expect(Set(t.page.drawing.strokes.suffix(t.markStrokeIDs.count).map(\.id)) == Set(t.markStrokeIDs))
+                let word = t.page.drawing.strokes(withIDs: Set(t.wordStrokeIDs)).map(\.renderBounds).reduce(CGRect.null) { $0.union($1) }
+                let mark = t.page.drawing.strokes(withIDs: Set(t.markStrokeIDs)).flatMap(\.transformedLocations)
+                #expect(mark.contains { word.contains($0) }, "\(t.touch) does not touch \"\(t.text)\"")
+                #expect(clean.texts[t.line].split(separator: " ").contains { $0 == t.text })
+            }
+            // Each kind touches another word.
+            #expect(Set(touched.map(\.wordStrokeIDs)).count == touched.count)
+        }
+    }
+
+    @Test func theSameSeedDrawsTheSamePages() {
+        let a = TouchedWord.generate(from: pages[0], seed: 5), b = TouchedWord.generate(from: pages[0], seed: 5)
+        #expect(a.map(\.page.drawing.strokes) == b.map(\.page.drawing.strokes))
+        let other = TouchedWord.generate(from: pages[0], seed: 6)
+        #expect(a.map(\.page.drawing.strokes) != other.map(\.page.drawing.strokes))
+    }
+
+    @Test func aPerfectReaderScoresEveryTouchedWordAsItsUntouchedOne() async {
+        var score = TouchedWords.Score()
+        for (k, page) in pages.enumerated() {
+            await score.add(page: page, seed: UInt64(k) + 1, recognizer: StrokeRecognizer(recognizer: TranscriptRecognizer(), preferredLanguages: ["en"]),
+                            explaining: k == 0)
+        }
+        for touch in TouchedWord.Touch.allCases {
+            #expect(score.untouched[touch]?.samples == pages.count)
+            #expect(score.touched[touch]?.cer == 0)
+            #expect(score.untouched[touch]?.cer == 0)
+            #expect(score.wordsKept[touch] == pages.count)
+        }
+        #expect(score.worse.isEmpty)
+        #expect(score.explanations.contains { $0.hasPrefix("synthetic-0 underline through") })
+        #expect(score.description.contains("fraction-bar: 2 words"))
+    }
+}
