@@ -43,6 +43,56 @@ import InkCore
         #expect(targets(layout, mark: mark!.id) == Set(lines[1][1] + lines[1][2]))
     }
 
+    /// A page of three lines whose middle word of the middle line is "mun" written in one stroke,
+    /// a down-stroke every 0.15 units: ink above and below a level stroke through it anywhere.
+    func pageWithDenseWord(bar: (_ word: CGRect, _ b: inout PageBuilder) -> Void = { _, _ in }) -> (PageBuilder, UUID) {
+        var b = PageBuilder(unit: 10)
+        var dense: UUID?
+        for k in 0..<3 {
+            b.word(at: 100, baseline: Double(100 + 50 * k), letters: 4, name: "l\(k).w0")
+            if k == 1 {
+                let points = (0...40).map { i in CGPoint(x: 147 + 0.75 * Double(i), y: i % 2 == 0 ? 150 : 140) }
+                dense = b.add(points, "l1.w1")
+                bar(b.bounds([dense!]), &b)
+            }
+            b.word(at: 185, baseline: Double(100 + 50 * k), letters: 5, name: "l\(k).w2")
+        }
+        return (b, dense!)
+    }
+
+    @Test func anUnderlineDrawnThroughTheLettersFeetIsAnUnderline() {
+        var (b, word) = pageWithDenseWord()
+        let w = b.bounds([word])
+        // Into the bottom fifth of the letters, as one underlines a word in a hurry.
+        let id = b.add(b.pen.polyline([CGPoint(x: w.minX - 3, y: w.maxY - 2), CGPoint(x: w.maxX + 3, y: w.maxY - 2)]), "underline")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        let mark = onlyMark(layout, [id])
+        #expect(mark?.kind == .underline)
+        #expect(mark.map { targets(layout, mark: $0.id) } == [word])
+        #expect(layout.lines.allSatisfy { !$0.strokeIDs.contains(id) })
+    }
+
+    /// A bar as short as the word, through the middle of its letters: a mark when drawn after
+    /// the page was written, a letter's bar (a t's, a hyphen) when written with the word.
+    @Test(arguments: [true, false])
+    func aShortBarThroughAWordIsAMarkOnlyWhenDrawnLater(drawnLater: Bool) {
+        func drawBar(_ w: CGRect, _ b: inout PageBuilder) -> UUID {
+            b.add(b.pen.polyline([CGPoint(x: w.minX - 1, y: w.midY), CGPoint(x: w.maxX + 1, y: w.midY)]), "bar")
+        }
+        var bar: UUID?
+        var (b, word) = pageWithDenseWord { w, b in if !drawnLater { bar = drawBar(w, &b) } }
+        if drawnLater { bar = drawBar(b.bounds([word]), &b) }
+        let layout = PageSegmenter().layout(of: b.drawing)
+        let mark = onlyMark(layout, [bar!])
+        if drawnLater {
+            #expect(mark?.kind == .strikethrough)
+            #expect(mark.map { targets(layout, mark: $0.id) } == [word])
+        } else {
+            #expect(mark == nil)
+            #expect(layout.lines.contains { $0.strokeIDs.contains(bar!) })
+        }
+    }
+
     @Test(arguments: [(4, LayoutMark.Kind.circle), (5, .ellipse)])
     func roundEnclosureMarksTheWordInside(letters: Int, kind: LayoutMark.Kind) {
         var b = PageBuilder(unit: 10)

@@ -74,7 +74,9 @@ struct MarkResolver: Sendable {
                 // One underlines a word once it is written: a level stroke under a word that is
                 // still being written is one of its letters (the foot of an E, L or Z).
                 if kind == .underline, writtenBefore(words, candidate) { return true }
-                if kind == .strikethrough { return s.chord < 3.5 * u }
+                // A short bar through letters is a letter's (a t's, an f's, a hyphen) when it
+                // was written with them; drawn later and elsewhere, it marks them.
+                if kind == .strikethrough { return s.chord < 3.5 * u && lineWrittenAround(candidate) != nil }
                 // A short bar across the letters of a line below the one it would underline is
                 // a t's or T's crossbar.
                 guard s.chord < 4 * u else { return false }

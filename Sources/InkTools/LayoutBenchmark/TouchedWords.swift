@@ -112,6 +112,8 @@ public enum TouchedWords {
         public var wordsKept: [TouchedWord.Touch: Int] = [:]
         /// The first words read worse touched than untouched: kind, truth, untouched, touched.
         public var worse: [String] = []
+        /// The first marks read as writing or words that lost a stroke: form, kind, word.
+        public var misplaced: [String] = []
         /// `LayoutDiagnosis` rows of the touched pages of forms added with `explaining`.
         public var explanations: [String] = []
 
@@ -147,6 +149,10 @@ public enum TouchedWords {
                     explanations += LayoutDiagnosis.explain(touched.page, marks: [mark], layout: layout).map { "  " + $0 }
                 }
                 if kept { marksKept[touched.touch, default: 0] += 1 }
+                if !(kept && whole), misplaced.count < 200 {
+                    misplaced.append("\(clean.form) \(touched.touch.rawValue) through \"\(touched.text)\": "
+                                     + (kept ? "" : "the mark read as writing ") + (whole ? "" : "a letter taken into the mark"))
+                }
                 if whole { wordsKept[touched.touch, default: 0] += 1 }
                 if EditDistance.between(characters: touched.text, after) > EditDistance.between(characters: touched.text, before),
                    worse.count < 200 {

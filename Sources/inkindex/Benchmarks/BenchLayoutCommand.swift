@@ -124,7 +124,7 @@ struct BenchLayoutCommand: AsyncParsableCommand {
         }
         progress.finish()
         print("  (d) touched words, \(model.identifier) model:\n    " + score.description.replacingOccurrences(of: "\n", with: "\n    "))
-        for line in score.worse.prefix(failures) { print("    - \(line)") }
+        for line in (score.worse.prefix(failures) + score.misplaced.prefix(failures)) { print("    - \(line)") }
         for line in score.explanations { print("    \(line)") }
     }
 }
