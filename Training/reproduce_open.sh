@@ -1,7 +1,7 @@
 #!/bin/sh
 # Reproduces the open model's weights and golden fixture (MODEL_CARD.md, "The open model"): data
 # whose terms allow commercial use only (UNIPEN, UJI Pen Characters; wordfreq words as text).
-#   Training/reproduce_open.sh [DATA_DIR] [STAGE1_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES] [STAGE12_MINUTES] [STAGE13_MINUTES]
+#   Training/reproduce_open.sh [DATA_DIR] [STAGE1_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES] [STAGE12_MINUTES] [STAGE13_MINUTES] [STAGE14_MINUTES]
 # Each stage's checkpoint (best.pt; stages 4 to 11: last.pt) is committed as
 # checkpoints/open-stageN.pt (runs are git-ignored), so a stage can also be run alone from the
 # previous stage's committed checkpoint.
@@ -119,6 +119,16 @@ stage12_run b 13 2683
 STAGE13="${15:-110}"
 OMP_NUM_THREADS=1 "$PY" train.py --recipe open --init runs/open10/last.pt --run runs/open13 --budget-minutes "$STAGE13" \
     --max-steps 7128 --seed 14 $LATE --lr 4e-4 --marked-words 0.35 --headings 0.15 --ema 0.999 --threads 1 \
+    --language-weights "{\"it\":6,\"cs\":5,$WEIGHTS}"
+# Stage 14 (recognition version 24's session, issue 50): a warm restart from stage 10's last
+# checkpoint with ink varied along the line (--variation 0.3: a drifting baseline, width varying
+# along the line, a slow digitizer's sparse points; variation.py) and 30% of the composed glyph
+# lines joined up as cursive (--joins 0.3, compose.joined), peak rate 3e-4, moving average, both
+# threads; 100 minutes of wall clock on a machine shared with builds and measurements (HISTORY.md,
+# "Recognition version 24", gives its epochs and steps).
+STAGE14="${16:-100}"
+OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open10/last.pt --run runs/open14 --budget-minutes "$STAGE14" \
+    --seed 15 $LATE --lr 3e-4 --headings 0.15 --ema 0.999 --variation 0.3 --joins 0.3 \
     --language-weights "{\"it\":6,\"cs\":5,$WEIGHTS}"
 # The character models of the 19 languages other than English (recognition version 14) are built
 # from wordfreq, not from ink, and are independent of the stages: lm/README.md, "Character models
