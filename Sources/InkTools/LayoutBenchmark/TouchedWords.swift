@@ -42,7 +42,7 @@ public struct TouchedWord: Sendable {
         var words = chooser.candidateWords().filter { $0.text != nil }.shuffled(using: &chooser.pen.random)
         var result: [TouchedWord] = []
         for (offset, touch) in Touch.allCases.enumerated() {
-            guard let k = words.indices.first(where: { touch != .arrow || chooser.arrowTail(toward: words[$0], among: words) != nil })
+            guard let k = words.indices.first(where: { touch != .arrow || chooser.arrowEnds(into: words[$0], among: words) != nil })
             else { continue }
             let word = words.remove(at: k)
             var generator = MarkGenerator(page: clean, seed: seed &+ UInt64(offset + 1))
@@ -73,21 +73,25 @@ extension MarkGenerator {
             let b = pen.nudge(CGPoint(x: w.bounds.maxX + 1.5 * unit, y: y), 0.08)
             add([pen.polyline([a, b])], kind: .underline, target: .words(w.strokeIDs), texts: [w.text])
         case .arrow:
-            guard let tail = arrowTail(toward: w, among: others) else { return }
-            // The head lands a third of the way into the word, at the height of its small letters.
-            let near = tail.bounds.midX < w.bounds.midX ? w.bounds.minX + w.bounds.width / 3 : w.bounds.maxX - w.bounds.width / 3
-            let tip = pen.nudge(CGPoint(x: near, y: quantile(ys, 0.6)), 0.05)
+            guard let (tail, tip) = arrowEnds(into: w, among: others) else { return }
             let from = edgePoint(of: tail.bounds, toward: tip)
-            drawArrow(from: from, to: tip, tail: tail, head: w)
+            drawArrow(from: from, to: pen.nudge(tip, 0.05), tail: tail, head: w)
         }
     }
 
-    /// A word on a line one or two away, at least four units across from `w`, to start an arrow.
-    func arrowTail(toward w: Word, among others: [Word]) -> Word? {
-        others.first { a in
-            a.strokeIDs != w.strokeIDs && (abs(a.line - w.line) == 1 || abs(a.line - w.line) == 2)
-                && abs(a.bounds.midX - w.bounds.midX) >= 4 * unit
+    /// Where an arrow into `w` starts and ends: from a word on a line one or two away, at least
+    /// four units across from it, to a third of the way into `w` at the height of its small
+    /// letters; at least four units long, as `MarkedPage`'s arrows are (a shorter one within a
+    /// line is a letter's strokes as often as an arrow: a k, a t).
+    func arrowEnds(into w: Word, among others: [Word]) -> (tail: Word, tip: CGPoint)? {
+        let y = quantile(w.points.map { Double($0.y) }, 0.6)
+        for a in others where a.strokeIDs != w.strokeIDs && (abs(a.line - w.line) == 1 || abs(a.line - w.line) == 2)
+            && abs(a.bounds.midX - w.bounds.midX) >= 4 * unit {
+            let x = a.bounds.midX < w.bounds.midX ? w.bounds.minX + w.bounds.width / 3 : w.bounds.maxX - w.bounds.width / 3
+            let tip = CGPoint(x: x, y: y)
+            if edgePoint(of: a.bounds, toward: tip).distance(to: tip) >= 4 * unit { return (a, tip) }
         }
+        return nil
     }
 }
 
