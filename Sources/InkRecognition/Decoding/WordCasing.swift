@@ -71,8 +71,12 @@ public struct WordCasing: Sendable {
         var characters = Array(candidate.text)
         let emitted = candidate.characterFrames
         guard characters.count == emitted.count, frames.classCount == alphabet.classCount else { return candidate }
-        let letters = casedLetters(characters, emitted: emitted, frames: frames)
-        let words = Self.words(of: characters).map { range in letters.filter { range.contains($0.position) } }
+        let ranges = Self.words(of: characters)
+        var wordOfPosition = [Int](repeating: 0, count: characters.count)
+        for (index, range) in ranges.enumerated() { for position in range { wordOfPosition[position] = index } }
+        var words = [[CasedLetter]](repeating: [], count: ranges.count)
+        // A cased letter is never a space, so it lies in a word.
+        for letter in casedLetters(characters, emitted: emitted, frames: frames) { words[wordOfPosition[letter.position]].append(letter) }
         let multiLetter = words.filter { $0.count >= 2 }
         var shouted = multiLetter.map { choosesCapitals($0, lean: 0) }
         // A heading: lean every word toward capitals when all the others came out so.
