@@ -7,7 +7,7 @@ import InkCore
 /// On real pages people draw into their words: an underline along the letters' feet, a fraction
 /// bar through them, an arrow whose head lands inside a word. `MarkedPage` draws its marks clear
 /// of the ink; these touch it. A good layout keeps the mark a mark and reads the word as it reads
-/// untouched (`TouchedWords.measure`).
+/// untouched (`TouchedWords.Score`).
 ///
 /// ```swift
 /// for touched in TouchedWord.generate(from: page, seed: 7) {
@@ -45,7 +45,9 @@ public struct TouchedWord: Sendable {
             guard let k = words.indices.first(where: { touch != .arrow || chooser.arrowEnds(into: words[$0], among: words) != nil })
             else { continue }
             let word = words.remove(at: k)
-            var generator = MarkGenerator(page: clean, seed: seed &+ UInt64(offset + 1))
+            // The chooser's page and scale, measured once, with a pen of its own for each touch.
+            var generator = chooser
+            generator.pen = HandDrawn(unit: chooser.unit, seed: seed &+ UInt64(offset + 1))
             let before = generator.page.drawing.strokes.count
             generator.touch(word, with: touch, among: words)
             let mark = generator.page.drawing.strokes[before...].map(\.id)
