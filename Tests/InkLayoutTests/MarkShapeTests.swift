@@ -134,6 +134,22 @@ import InkCore
         #expect(relation.map { Set($0.to.flatMap(layout.strokeIDs(of:))) } == Set(lines[2][3]))
     }
 
+    /// An arrow from a word two lines up whose steep shaft lands inside a word: the shaft is
+    /// taller than a bracket must be, and the head keeps it an arrow.
+    @Test func steepArrowIntoAWordIsAnArrow() {
+        var (b, lines) = page()
+        let from = b.bounds(lines[0][1]), to = b.bounds(lines[2][1])
+        let tail = CGPoint(x: to.midX - 4 * b.unit, y: from.maxY + b.unit), tip = CGPoint(x: to.midX, y: to.midY)
+        #expect(tip.y - tail.y >= 5.5 * b.unit)
+        let (shaft, head) = arrow(&b, from: tail, to: tip)
+        let layout = PageSegmenter().layout(of: b.drawing)
+        let mark = onlyMark(layout, [shaft, head])
+        #expect(mark?.kind == .arrow)
+        #expect(layout.lines.allSatisfy { !$0.strokeIDs.contains(shaft) && !$0.strokeIDs.contains(head) })
+        let relation = layout.relations.first { $0.mark == mark?.id }
+        #expect(relation.map { Set($0.to.flatMap(layout.strokeIDs(of:))) } == Set(lines[2][1]))
+    }
+
     /// A shaft, then the head as its own stroke; barbs a unit long.
     func arrow(_ b: inout PageBuilder, from tail: CGPoint, to tip: CGPoint) -> (UUID, UUID) {
         let shaft = b.add(b.pen.polyline([tail, tip]), "shaft")

@@ -116,6 +116,38 @@ import InkCore
         #expect(head.distance(to: tip) < 3 && tail.x < 5)
     }
 
+    /// A long arrow drawn in one stroke with a narrow head: its first barb runs back within a
+    /// quarter unit of the shaft, closer than the outline's coarse tolerance keeps.
+    @Test func longOneStrokeArrowWithANarrowHead() {
+        let u = 10.0
+        var pen = HandDrawn(unit: u, seed: 4)
+        let tip = CGPoint(x: 120, y: 0)
+        func barb(_ angle: Double) -> CGPoint { CGPoint(x: tip.x - 9 * cos(angle), y: tip.y + 9 * sin(angle)) }
+        let points = pen.polyline([CGPoint(x: 0, y: 0), tip, barb(0.25), tip, barb(-0.45)])
+        let shape = StrokeShape(order: 0, stroke: pen.stroke(points, time: 0, name: "arrow"))
+        guard case .arrow(let tail, let head) = PrimitiveClassifier(unit: u).classify(shape) else {
+            Issue.record("not an arrow: \(PrimitiveClassifier(unit: u).classify(shape))")
+            return
+        }
+        #expect(head.distance(to: tip) < 3 && tail.x < 5)
+    }
+
+    /// A straight stroke drawn steeply (an arrow's shaft from one line to a word two lines down)
+    /// is a line, however tall: brackets stand upright.
+    @Test func steepStraightStrokeIsALineNotABracket() {
+        let u = 10.0
+        var pen = HandDrawn(unit: u, seed: 6)
+        let shape = StrokeShape(order: 0, stroke: pen.stroke(pen.polyline([CGPoint(x: 0, y: 0), CGPoint(x: 45, y: 110)]), time: 0, name: "shaft"))
+        let primitive = PrimitiveClassifier(unit: u).classify(shape)
+        guard case .straight = primitive else {
+            Issue.record("not a straight line: \(primitive)")
+            return
+        }
+        // Upright, the same stroke is a bracket's (a parenthesis drawn straight).
+        let upright = StrokeShape(order: 1, stroke: pen.stroke(pen.polyline([CGPoint(x: 0, y: 0), CGPoint(x: 2, y: 110)]), time: 1, name: "bar"))
+        #expect(PrimitiveClassifier(unit: u).tallMark(upright) != nil)
+    }
+
     /// A brace over two lines of dense writing is wider than half its height; a looped letter as
     /// tall is not a bracket.
     @Test func wideBraceOverDenseLinesAndLoopedLetter() {

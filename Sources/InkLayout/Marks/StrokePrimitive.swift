@@ -56,8 +56,19 @@ package struct PrimitiveClassifier: Sendable {
     /// head first: barb → tip → barb → tip → tail. One barb alone is too like a hooked letter.
     private func oneStrokeArrow(_ s: StrokeShape) -> StrokePrimitive? {
         guard s.length >= 3.5 * unit, s.closureGap > 0.2 else { return nil }
-        // Fine enough to keep barbs of a unit on a long shaft, coarse enough to ignore tremor.
-        let poly = s.simplified(tolerance: max(0.1 * unit, min(0.025 * s.length, 0.25 * unit)))
+        // Fine enough to keep barbs of a unit on a long shaft, coarse enough to ignore tremor;
+        // then finer, for a narrow head whose first barb runs back within a quarter unit of the
+        // shaft (simplified away with it at the coarse tolerance). A finer outline only adds
+        // vertices to the shaft, which may bend a little.
+        let coarse = max(0.1 * unit, min(0.025 * s.length, 0.25 * unit)), fine = 0.1 * unit
+        for tolerance in coarse > fine ? [coarse, fine] : [coarse] {
+            if let arrow = oneStrokeArrow(s, outline: s.simplified(tolerance: tolerance)) { return arrow }
+        }
+        return nil
+    }
+
+    /// `oneStrokeArrow` on one simplified outline of the stroke.
+    private func oneStrokeArrow(_ s: StrokeShape, outline poly: [CGPoint]) -> StrokePrimitive? {
         guard poly.count >= 5 else { return nil }
         for forward in [true, false] {
             let p = forward ? poly : poly.reversed()
@@ -117,6 +128,8 @@ package struct PrimitiveClassifier: Sendable {
     /// no letter reaches; once the line pitch is known a lower bound in pitches applies.
     package func tallMark(_ s: StrokeShape, minHeight: Double? = nil) -> StrokePrimitive? {
         guard s.height >= (minHeight ?? 5.5 * unit), s.width <= 0.6 * s.height, s.closureGap > 0.25 else { return nil }
+        // Brackets stand upright: a straight stroke at a slant is a line (an arrow's steep shaft).
+        guard s.straightness < 0.97 || s.width < 0.3 * s.height else { return nil }
         // A bracket turns by two right angles, a brace's turns cancel: a looped letter turns more.
         guard abs(s.totalTurning) <= 1.4 * .pi else { return nil }
         let ends = (s.start.x + s.end.x) / 2
