@@ -76,8 +76,8 @@ public enum ShippedRecognizer {
     /// readings takes the case its ink shows, capitals or not (`WordCasing`,
     /// `DecodingOptions.wordCase`), not the case the character model preferred; and the layout
     /// keeps marks drawn into words out of their lines (an underline along the letters' feet, a
-    /// bar drawn later through them, an arrow drawn in one stroke with a narrow head, a steep
-    /// arrow's shaft).
+    /// bar drawn later through them, an arrow drawn in one stroke, an arrow's steep or upright
+    /// shaft).
     public static var recognitionVersion: Int { ShippedModel.default.recognitionVersion }
     /// The `modelVersion` the default model's weights file must declare.
     static var expectedModelVersion: Int { ShippedModel.default.expectedModelVersion }

@@ -150,6 +150,19 @@ import InkCore
         #expect(relation.map { Set($0.to.flatMap(layout.strokeIDs(of:))) } == Set(lines[2][1]))
     }
 
+    /// An arrow drawn straight down into a word two lines below: its upright shaft is a
+    /// bracket's shape until the head at its end makes it an arrow.
+    @Test func uprightArrowIntoAWordIsAnArrow() {
+        var (b, lines) = page()
+        let from = b.bounds(lines[0][2]), to = b.bounds(lines[2][2])
+        let tail = CGPoint(x: to.midX, y: from.maxY + b.unit), tip = CGPoint(x: to.midX, y: to.midY)
+        #expect(tip.y - tail.y >= 5.5 * b.unit)
+        let (shaft, head) = arrow(&b, from: tail, to: tip)
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(onlyMark(layout, [shaft, head])?.kind == .arrow)
+        #expect(layout.lines.allSatisfy { !$0.strokeIDs.contains(shaft) && !$0.strokeIDs.contains(head) })
+    }
+
     /// A shaft, then the head as its own stroke; barbs a unit long.
     func arrow(_ b: inout PageBuilder, from tail: CGPoint, to tip: CGPoint) -> (UUID, UUID) {
         let shaft = b.add(b.pen.polyline([tail, tip]), "shaft")

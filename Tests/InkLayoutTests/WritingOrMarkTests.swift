@@ -132,6 +132,22 @@ import InkCore
         #expect(head.distance(to: tip) < 3 && tail.x < 5)
     }
 
+    /// A one-stroke arrow whose hand wavered on the way back to the tip: the outline keeps a
+    /// vertex between the first barb and the tip, and the head is still found.
+    @Test func oneStrokeArrowWithAWaverInItsHead() {
+        let u = 10.0
+        var pen = HandDrawn(unit: u, seed: 8)
+        let tip = CGPoint(x: 120, y: 0)
+        let points = pen.polyline([CGPoint(x: 0, y: 0), tip, CGPoint(x: 110, y: -5), CGPoint(x: 113, y: -0.5), tip, CGPoint(x: 111, y: 5)])
+        let shape = StrokeShape(order: 0, stroke: pen.stroke(points, time: 0, name: "arrow"))
+        #expect(shape.simplified(tolerance: 2.5).count >= 6)
+        guard case .arrow(_, let head) = PrimitiveClassifier(unit: u).classify(shape) else {
+            Issue.record("not an arrow: \(PrimitiveClassifier(unit: u).classify(shape))")
+            return
+        }
+        #expect(head.distance(to: tip) < 3)
+    }
+
     /// A straight stroke drawn steeply (an arrow's shaft from one line to a word two lines down)
     /// is a line, however tall: brackets stand upright.
     @Test func steepStraightStrokeIsALineNotABracket() {

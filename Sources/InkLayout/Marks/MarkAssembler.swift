@@ -42,9 +42,11 @@ struct MarkAssembler: Sendable {
         for group in boxGroups(shapes: shapes, primitives: primitives) { add(.enclosure(.box), group) }
 
         // Arrows drawn as a shaft and a separate V head near one end. A steep shaft may be
-        // shorter than a straight mark alone, since the head confirms it.
+        // shorter than a straight mark alone, since the head confirms it; an upright one is a
+        // bracket's shape until a head is found at its end.
         let shafts = shapes.indices.filter { i in
             if case .straight = primitives[i] { return true }
+            if case .tall = primitives[i] { return shapes[i].straightness >= 0.97 }
             if case .writing = primitives[i] { return shapes[i].straightness >= 0.96 && shapes[i].chord >= 3 * unit }
             return false
         }

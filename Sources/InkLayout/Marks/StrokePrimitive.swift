@@ -72,30 +72,46 @@ package struct PrimitiveClassifier: Sendable {
         guard poly.count >= 5 else { return nil }
         for forward in [true, false] {
             let p = forward ? poly : poly.reversed()
-            // The head is the last four vertices; everything before them is the shaft, which a
+            // The head is the last four vertices (tip, barb, back at the tip, barb), or five where
+            // the outline kept a wobble between them; everything before is the shaft, which a
             // slow hand may bend a little but not much.
-            let tipIndex = p.count - 4
-            let tail = p[0], tip = p[tipIndex], barb1 = p[tipIndex + 1], back = p[tipIndex + 2], barb2 = p[tipIndex + 3]
-            var shaftLength = 0.0
-            for k in 0..<tipIndex { shaftLength += p[k].distance(to: p[k + 1]) }
-            let shaft = tail.distance(to: tip)
-            // A short arrow's two barbs may be as long as its shaft.
-            guard shaft >= 3 * unit, shaft >= 0.95 * shaftLength, shaftLength >= 0.45 * s.length else { continue }
-            let b1 = tip.distance(to: barb1), b2 = back.distance(to: barb2)
-            guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, min(b1, b2) >= max(0.3 * unit, min(0.03 * shaft, 0.6 * unit)),
-                  back.distance(to: tip) <= 0.5 * max(b1, b2) else { continue }
-            // Both barbs point back along the shaft, one on each side of it.
-            let dir = CGPoint(x: (p[tipIndex - 1].x - tip.x), y: (p[tipIndex - 1].y - tip.y))
-            let n = max(hypot(dir.x, dir.y), 1e-12)
-            func side(_ b: CGPoint, from t: CGPoint) -> (cos: Double, cross: Double) {
-                let v = CGPoint(x: b.x - t.x, y: b.y - t.y), m = max(hypot(v.x, v.y), 1e-12)
-                return ((v.x * dir.x + v.y * dir.y) / (m * n), (dir.x * v.y - dir.y * v.x) / (m * n))
+            for tipIndex in [p.count - 4, p.count - 5] where tipIndex >= 1 {
+                if let arrow = oneStrokeArrow(s, outline: p, tipIndex: tipIndex) { return arrow }
             }
-            let s1 = side(barb1, from: tip), s2 = side(barb2, from: back)
-            guard s1.cos >= 0.35, s2.cos >= 0.35, (s1.cross > 0) != (s2.cross > 0) else { continue }
-            return .arrow(tail: tail, head: tip)
         }
         return nil
+    }
+
+    /// Whether the outline `p` is a shaft up to `p[tipIndex]` and a head after it.
+    private func oneStrokeArrow(_ s: StrokeShape, outline p: [CGPoint], tipIndex: Int) -> StrokePrimitive? {
+        let tail = p[0], tip = p[tipIndex]
+        let head = p[(tipIndex + 1)...]
+        // The return to the tip is the head's vertex nearest it (not its first or last); each
+        // barb ends at the vertex farthest from the tip on its side of that return.
+        guard head.count >= 3,
+              let backIndex = head.indices.dropFirst().dropLast().min(by: { p[$0].distance(to: tip) < p[$1].distance(to: tip) }),
+              let barb1 = p[head.startIndex..<backIndex].max(by: { $0.distance(to: tip) < $1.distance(to: tip) }),
+              let barb2 = p[(backIndex + 1)...].max(by: { $0.distance(to: tip) < $1.distance(to: tip) })
+        else { return nil }
+        let back = p[backIndex]
+        var shaftLength = 0.0
+        for k in 0..<tipIndex { shaftLength += p[k].distance(to: p[k + 1]) }
+        let shaft = tail.distance(to: tip)
+        // A short arrow's two barbs may be as long as its shaft.
+        guard shaft >= 3 * unit, shaft >= 0.95 * shaftLength, shaftLength >= 0.45 * s.length else { return nil }
+        let b1 = tip.distance(to: barb1), b2 = back.distance(to: barb2)
+        guard b1 <= 0.45 * shaft, b2 <= 0.45 * shaft, min(b1, b2) >= max(0.3 * unit, min(0.03 * shaft, 0.6 * unit)),
+              back.distance(to: tip) <= 0.5 * max(b1, b2) else { return nil }
+        // Both barbs point back along the shaft, one on each side of it.
+        let dir = CGPoint(x: (p[tipIndex - 1].x - tip.x), y: (p[tipIndex - 1].y - tip.y))
+        let n = max(hypot(dir.x, dir.y), 1e-12)
+        func side(_ b: CGPoint, from t: CGPoint) -> (cos: Double, cross: Double) {
+            let v = CGPoint(x: b.x - t.x, y: b.y - t.y), m = max(hypot(v.x, v.y), 1e-12)
+            return ((v.x * dir.x + v.y * dir.y) / (m * n), (dir.x * v.y - dir.y * v.x) / (m * n))
+        }
+        let s1 = side(barb1, from: tip), s2 = side(barb2, from: back)
+        guard s1.cos >= 0.35, s2.cos >= 0.35, (s1.cross > 0) != (s2.cross > 0) else { return nil }
+        return .arrow(tail: tail, head: tip)
     }
 
     private func enclosureKind(_ s: StrokeShape) -> LayoutMark.Kind? {
