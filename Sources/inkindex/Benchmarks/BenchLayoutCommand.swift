@@ -16,10 +16,11 @@ struct BenchLayoutCommand: AsyncParsableCommand {
                   arrows, brackets or braces, and a line moved to a margin column): marks classified
                   right, relations right, margin notes kept apart;
               (c) the median time to lay out a 20-line page (build with -c release to measure);
-              (d) with --touched: words with a mark drawn through their ink (an underline along \
-                  their feet, a fraction bar through them, an arrow ending inside them), each read \
-                  with the page by StrokeRecognizer touched and untouched: CER of both, and how \
-                  many marks stayed out of the lines.
+              (d) with --touched: words with a mark drawn through their ink (an underline along
+                  their feet, a fraction bar through them, an arrow ending inside them), each read
+                  with the page by StrokeRecognizer touched and untouched: CER of both, and how
+                  many marks stayed out of the lines; and a word written again in capitals, plain
+                  and as hatched outlines, read both ways.
             """)
 
     @OptionGroup var data: DataOption
@@ -116,15 +117,18 @@ struct BenchLayoutCommand: AsyncParsableCommand {
     /// a mark changed.
     private func measureTouchedWords(_ pages: [StackedPage], set: String, seed: UInt64) async {
         var score = TouchedWords.Score()
+        var capitals = HatchedCapitals.Score()
         let recognizer = StrokeRecognizer(model: model, preferredLanguages: ["en"])
         let progress = ProgressBar(label: "bench-layout \(set) touched", total: pages.count)
         for (k, page) in pages.enumerated() {
             await score.add(page: page, seed: seed &+ UInt64(k), recognizer: recognizer, explaining: explain.contains(page.form))
+            await capitals.add(page: page, seed: seed &+ UInt64(k), recognizer: recognizer)
             progress.advance()
         }
         progress.finish()
-        print("  (d) touched words, \(model.identifier) model:\n    " + score.description.replacingOccurrences(of: "\n", with: "\n    "))
-        for line in (score.worse.prefix(failures) + score.misplaced.prefix(failures)) { print("    - \(line)") }
+        print("  (d) touched words, \(model.identifier) model:\n    " + score.description.replacingOccurrences(of: "\n", with: "\n    ")
+              + "\n    " + capitals.description)
+        for line in (score.worse.prefix(failures) + score.misplaced.prefix(failures) + capitals.worse.prefix(failures)) { print("    - \(line)") }
         for line in score.explanations { print("    \(line)") }
     }
 }
