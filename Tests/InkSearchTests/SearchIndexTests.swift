@@ -62,6 +62,21 @@ import Testing
         #expect(off.search("whitstable").isEmpty)
     }
 
+    /// A word broken over a line end, with or without its hyphen, is found whole in the note
+    /// it was written in, and its hit covers both halves.
+    @Test func aWordBrokenOverALineEndIsFoundWhole() throws {
+        var index = SearchIndex<Int>()
+        index.add(TokenFixtures.tokens(["notes on the ser-", "mon on the mount"]), to: 0)
+        index.add(TokenFixtures.tokens(["grace and peace to", "you from God"]), to: 1)
+        index.add(TokenFixtures.tokens(["read the whole sermon", "again"]), to: 2)
+        index.add(TokenFixtures.tokens(["the Beatitu", "des in Matthew"]), to: 3)
+        let hits = index.search("sermon", options: SearchOptions(fullWordsOnly: true))
+        #expect(hits.map(\.document) == [2, 0])
+        let broken = try #require(hits.last)
+        #expect(broken.hit.tokens == 3..<5)
+        #expect(index.search("beatitudes", options: SearchOptions(fullWordsOnly: true)).map(\.document) == [3])
+    }
+
     @Test func prefixUnlessFullWordsOnly() {
         let index = TokenFixtures.index(["my notebook and a note"])
         #expect(index.search("note").map(\.hit.reading).sorted() == ["note", "notebook"])
