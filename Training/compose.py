@@ -18,6 +18,7 @@ import random
 import unicodedata
 import numpy as np
 import features as F
+import outline
 import synth
 
 # Class boxes (top, bottom relative to the baseline, y down, cap height 1) as synth.BOX; letters
@@ -369,10 +370,14 @@ def composed(writer_obj, texts, count, seed, make, patience=20):
     return out
 
 
-def glyph_lines(writer_obj, texts, count, seed, alphabet):
-    """`count` composed training samples of texts drawn by `texts(rng)` that the glyphs can write."""
-    return composed(writer_obj, texts, count, seed,
-                    lambda text, strokes, k, rng: to_sample(text, strokes, f"glyph-{seed}-{k}", rng, alphabet))
+def glyph_lines(writer_obj, texts, count, seed, alphabet, hatched_share=0.0):
+    """`count` composed training samples of texts drawn by `texts(rng)` that the glyphs can write;
+    a share `hatched_share` of those written in capitals drawn as hatched outlines (outline.py)."""
+    def make(text, strokes, k, rng):
+        if hatched_share and text == text.upper() and any(c.isalpha() for c in text) and rng.random() < hatched_share:
+            strokes = outline.hatched(strokes, rng)
+        return to_sample(text, strokes, f"glyph-{seed}-{k}", rng, alphabet)
+    return composed(writer_obj, texts, count, seed, make)
 
 
 def word_lines(words_by_writer, count, seed, alphabet):
