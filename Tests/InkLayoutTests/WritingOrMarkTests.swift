@@ -102,50 +102,46 @@ import InkCore
         #expect(targets(layout, mark(layout, sides)) == Set(word))
     }
 
-    /// A short arrow drawn in one stroke: its barbs are as long as half its shaft.
-    @Test func shortOneStrokeArrow() {
-        let u = 10.0
-        var pen = HandDrawn(unit: u, seed: 3)
-        let tip = CGPoint(x: 40, y: 0)
-        let points = pen.polyline([CGPoint(x: 0, y: 0), tip, CGPoint(x: 31, y: -6), tip, CGPoint(x: 31, y: 6)])
-        let shape = StrokeShape(order: 0, stroke: pen.stroke(points, time: 0, name: "arrow"))
-        guard case .arrow(let tail, let head) = PrimitiveClassifier(unit: u).classify(shape) else {
-            Issue.record("not an arrow: \(PrimitiveClassifier(unit: u).classify(shape))")
-            return
+    /// Arrows drawn in one stroke (unit 10), each a path tail → tip → barb → tip → barb.
+    enum OneStrokeArrow: String, CaseIterable, Sendable {
+        /// A short arrow: its barbs are as long as half its shaft.
+        case short
+        /// A long arrow with a narrow head: its first barb runs back within a quarter unit of the
+        /// shaft, closer than the outline's coarse tolerance keeps.
+        case narrowHead
+        /// A hand that wavered on the way back to the tip: the outline keeps a vertex between the
+        /// first barb and the tip.
+        case waverInHead
+
+        var path: [CGPoint] {
+            let origin = CGPoint(x: 0, y: 0)
+            switch self {
+            case .short:
+                let tip = CGPoint(x: 40, y: 0)
+                return [origin, tip, CGPoint(x: 31, y: -6), tip, CGPoint(x: 31, y: 6)]
+            case .narrowHead:
+                let tip = CGPoint(x: 120, y: 0)
+                func barb(_ angle: Double) -> CGPoint { CGPoint(x: tip.x - 9 * cos(angle), y: tip.y + 9 * sin(angle)) }
+                return [origin, tip, barb(0.25), tip, barb(-0.45)]
+            case .waverInHead:
+                let tip = CGPoint(x: 120, y: 0)
+                return [origin, tip, CGPoint(x: 110, y: -5), CGPoint(x: 113, y: -0.5), tip, CGPoint(x: 111, y: 5)]
+            }
         }
-        #expect(head.distance(to: tip) < 3 && tail.x < 5)
+        var seed: UInt64 { self == .short ? 3 : self == .narrowHead ? 4 : 8 }
     }
 
-    /// A long arrow drawn in one stroke with a narrow head: its first barb runs back within a
-    /// quarter unit of the shaft, closer than the outline's coarse tolerance keeps.
-    @Test func longOneStrokeArrowWithANarrowHead() {
+    @Test(arguments: OneStrokeArrow.allCases)
+    func oneStrokeArrow(_ drawn: OneStrokeArrow) {
         let u = 10.0
-        var pen = HandDrawn(unit: u, seed: 4)
-        let tip = CGPoint(x: 120, y: 0)
-        func barb(_ angle: Double) -> CGPoint { CGPoint(x: tip.x - 9 * cos(angle), y: tip.y + 9 * sin(angle)) }
-        let points = pen.polyline([CGPoint(x: 0, y: 0), tip, barb(0.25), tip, barb(-0.45)])
-        let shape = StrokeShape(order: 0, stroke: pen.stroke(points, time: 0, name: "arrow"))
+        var pen = HandDrawn(unit: u, seed: drawn.seed)
+        let shape = StrokeShape(order: 0, stroke: pen.stroke(pen.polyline(drawn.path), time: 0, name: "arrow"))
         guard case .arrow(let tail, let head) = PrimitiveClassifier(unit: u).classify(shape) else {
-            Issue.record("not an arrow: \(PrimitiveClassifier(unit: u).classify(shape))")
+            Issue.record("\(drawn) is not an arrow: \(PrimitiveClassifier(unit: u).classify(shape))")
             return
         }
-        #expect(head.distance(to: tip) < 3 && tail.x < 5)
-    }
-
-    /// A one-stroke arrow whose hand wavered on the way back to the tip: the outline keeps a
-    /// vertex between the first barb and the tip, and the head is still found.
-    @Test func oneStrokeArrowWithAWaverInItsHead() {
-        let u = 10.0
-        var pen = HandDrawn(unit: u, seed: 8)
-        let tip = CGPoint(x: 120, y: 0)
-        let points = pen.polyline([CGPoint(x: 0, y: 0), tip, CGPoint(x: 110, y: -5), CGPoint(x: 113, y: -0.5), tip, CGPoint(x: 111, y: 5)])
-        let shape = StrokeShape(order: 0, stroke: pen.stroke(points, time: 0, name: "arrow"))
-        #expect(shape.simplified(tolerance: 2.5).count >= 6)
-        guard case .arrow(_, let head) = PrimitiveClassifier(unit: u).classify(shape) else {
-            Issue.record("not an arrow: \(PrimitiveClassifier(unit: u).classify(shape))")
-            return
-        }
-        #expect(head.distance(to: tip) < 3)
+        #expect(head.distance(to: drawn.path[1]) < 3 && tail.x < 5)
+        if drawn == .waverInHead { #expect(shape.simplified(tolerance: 2.5).count >= 6) }
     }
 
     /// A straight stroke drawn steeply (an arrow's shaft from one line to a word two lines down)
