@@ -49,29 +49,28 @@ public struct HatchedCapitals: Sendable {
         let time = firstStroke?.points.first?.time ?? 0
         let capitals = text.uppercased()
 
-        func page(_ letterSpacing: Double, _ draw: (Drawing) -> [[CGPoint]], name: String) -> (StackedPage, [UUID]) {
+        /// The word written with this spacing, its pen paths drawn as `draw` makes them.
+        func page(_ letterSpacing: Double, _ draw: ([[CGPoint]]) -> [[CGPoint]], name: String) -> (StackedPage, [UUID]) {
             var letters = style
             letters.letterSpacing = letterSpacing
-            let letterInk = InkSynthesizer(seed: seed, style: letters).drawing(for: capitals, origin: origin)
+            let penPaths = InkSynthesizer(seed: seed, style: letters).drawing(for: capitals, origin: origin).strokes.map { $0.points.map(\.location) }
             let pen = HandDrawn(unit: unit, seed: seed)
             var t = time
-            let strokes = draw(letterInk).enumerated().map { k, points -> Stroke in
+            var strokes = draw(penPaths).enumerated().map { k, points -> Stroke in
                 let stroke = pen.stroke(points, time: t, name: "\(clean.form)-\(name)-\(seed)-\(k)")
                 t = (stroke.points.last?.time ?? t) + 0.05
                 return stroke
             }
             // A transcript carried on the word's first stroke (`TranscriptRecognizer`) moves to
             // the new first stroke, spelled anew.
-            var written = strokes
-            if !written.isEmpty, firstStroke?.annotations[TranscriptRecognizer.annotationKey] != nil {
-                written[0].annotations[TranscriptRecognizer.annotationKey] = capitals
+            if !strokes.isEmpty, firstStroke?.annotations[TranscriptRecognizer.annotationKey] != nil {
+                strokes[0].annotations[TranscriptRecognizer.annotationKey] = capitals
             }
-            return (replacing(word, in: clean, with: written, text: capitals), written.map(\.id))
+            return (replacing(word, in: clean, with: strokes, text: capitals), strokes.map(\.id))
         }
-        let (plain, plainIDs) = page(style.letterSpacing, { $0.strokes.map { $0.points.map(\.location) } }, name: "plain")
+        let (plain, plainIDs) = page(style.letterSpacing, { $0 }, name: "plain")
         // Letters widened by their outline stand further apart.
-        let (hatched, hatchedIDs) = page(style.letterSpacing + 2 * outline.halfWidth / capHeight,
-                                         { outline.paths(outlining: $0.strokes.map { $0.points.map(\.location) }) }, name: "hatched")
+        let (hatched, hatchedIDs) = page(style.letterSpacing + 2 * outline.halfWidth / capHeight, outline.paths(outlining:), name: "hatched")
         return HatchedCapitals(text: capitals, line: word.line, plain: plain, plainStrokeIDs: plainIDs,
                                hatched: hatched, hatchedStrokeIDs: hatchedIDs)
     }
@@ -86,15 +85,15 @@ public struct HatchedCapitals: Sendable {
         let shift = max(0, newRight - word.bounds.maxX)
         var page = clean
         let at = clean.drawing.strokes.firstIndex { removed.contains($0.id) } ?? clean.drawing.strokes.count
-        var kept: [Stroke] = clean.drawing.strokes.map { stroke in
+        var all: [Stroke] = clean.drawing.strokes.map { stroke in
             guard lineIDs.contains(stroke.id), !removed.contains(stroke.id), stroke.renderBounds.minX >= word.bounds.maxX, shift > 0 else { return stroke }
             var moved = stroke
             moved.points = stroke.points.map { p in var q = p; q.location.x += shift; return q }
             return moved
         }
-        kept.insert(contentsOf: strokes, at: at)
-        kept.removeAll { removed.contains($0.id) }
-        page.drawing.strokes = kept
+        all.insert(contentsOf: strokes, at: at)
+        all.removeAll { removed.contains($0.id) }
+        page.drawing.strokes = all
         page.lines[word.line] = clean.lines[word.line].filter { !removed.contains($0) } + strokes.map(\.id)
         page.texts[word.line] = clean.texts[word.line].split(separator: " ", omittingEmptySubsequences: false)
             .map { String($0) == word.text ? text : String($0) }.joined(separator: " ")
