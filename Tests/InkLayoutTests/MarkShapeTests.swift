@@ -163,6 +163,22 @@ import InkCore
         #expect(layout.lines.allSatisfy { !$0.strokeIDs.contains(shaft) && !$0.strokeIDs.contains(head) })
     }
 
+    /// A word underlined, just after it was written, up to the end of its last letter, which
+    /// opens back along the underline with its point above the underline's end, as an e or a >
+    /// does: the letter sits wholly above the line, where an arrow's barbs spread to both sides,
+    /// so it stays writing and the underline an underline.
+    @Test func aLastLetterOverTheUnderlinesEndIsNotItsArrowHead() {
+        var (b, lines) = page()
+        let w = b.bounds(lines[1][3]), u = b.unit, baseline = 15 * u
+        let tip = CGPoint(x: w.maxX + 1.2 * u, y: baseline + 0.1 * u)
+        let letter = b.add(b.pen.polyline([CGPoint(x: tip.x - u, y: baseline - u), tip, CGPoint(x: tip.x - u, y: baseline)]), "letter")
+        let line = b.add(b.pen.polyline([CGPoint(x: w.minX - 0.2 * u, y: baseline + 0.4 * u), CGPoint(x: tip.x, y: baseline + 0.4 * u)]), "underline")
+        let layout = PageSegmenter().layout(of: b.drawing)
+        #expect(layout.marks.allSatisfy { $0.kind != .arrow })
+        #expect(onlyMark(layout, [line])?.kind == .underline)
+        #expect(layout.lines.contains { $0.strokeIDs.contains(letter) })
+    }
+
     /// A shaft, then the head as its own stroke; barbs a unit long.
     func arrow(_ b: inout PageBuilder, from tail: CGPoint, to tip: CGPoint) -> (UUID, UUID) {
         let shaft = b.add(b.pen.polyline([tail, tip]), "shaft")

@@ -104,10 +104,25 @@ struct MarkAssembler: Sendable {
                 let mid = CGPoint(x: (poly.first!.x + poly.last!.x) / 2, y: (poly.first!.y + poly.last!.y) / 2)
                 let open = (mid.x - tip.x, mid.y - tip.y), back = (other.x - end.x, other.y - end.y)
                 let cosine = (open.0 * back.0 + open.1 * back.1) / max(hypot(open.0, open.1) * hypot(back.0, back.1), 1e-12)
-                if cosine >= 0.6 { return (end, other, j) }
+                // Heads are drawn after their shafts; the stroke just before an underline is
+                // most often the last letter of the word it underlines, so a head drawn first
+                // must spread further to both sides.
+                let margin = (j < shaftIndex ? 0.15 : 0.05) * v.size
+                if cosine >= 0.6, straddles(poly, tipIndex: tipIndex, lineFrom: other, to: end, margin: margin) {
+                    return (end, other, j)
+                }
             }
         }
         return nil
+    }
+
+    /// Whether the head's vertices other than its tip reach at least `margin` to each side of
+    /// the shaft's line: a head's barbs spread both ways from the shaft, where the last letter
+    /// of a word underlined up to its end (an e, a c) sits wholly on one side of it.
+    private func straddles(_ poly: [CGPoint], tipIndex: Int, lineFrom a: CGPoint, to b: CGPoint, margin: Double) -> Bool {
+        let dx = b.x - a.x, dy = b.y - a.y, n = max(hypot(dx, dy), 1e-12)
+        let sides = poly.indices.filter { $0 != tipIndex }.map { k in (dx * (poly[k].y - b.y) - dy * (poly[k].x - b.x)) / n }
+        return (sides.max() ?? 0) >= margin && (sides.min() ?? 0) <= -margin
     }
 
     /// Straight pieces (single segments or corners) that chain end to end around a rectangle.
