@@ -78,7 +78,10 @@ class Marks:
         g = self.rng.choice(pool)
         allp = np.concatenate(g)
         gh = max(np.ptp(allp[:, 1]), 1e-6)
-        k = h / gh
+        # Scaled by its larger side: a writer's dot may be a short level tick, and scaled by
+        # its height alone it grew thousands of units wide (before recognition version 24's
+        # third session, one word in a hundred with a diaeresis was).
+        k = h / max(gh, np.ptp(allp[:, 0]))
         # Writers' apostrophes lean either way (median +0.12, 5-95%: -0.4 to +0.66), so a fixed
         # shear of -0.6 left one grave in seven upright or leaning as an acute, and most acutes
         # steeper than real ones.
