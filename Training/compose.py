@@ -313,14 +313,19 @@ class GlyphWriter:
         own = {c: self.by_writer.get(writer, {}).get(c, []) for c in "'.,"}
         marks = Marks(own, r)
         x, strokes = 0.0, []
+        # Each word's strokes as a range of `strokes`, for a caller that redraws one word
+        # (`hatched_words`).
+        self.last_words, word_start = [], None
         spacing = r.uniform(0.05, 0.2)
         joins = self.join_share > 0 and r.random() < self.join_share
         joinable = False  # the last character was a lower-case letter written in one stroke
-        for ch in text:
+        for k, ch in enumerate(text):
             if ch == " ":
                 x += r.uniform(0.35, 0.7)
                 joinable = False
                 continue
+            if k == 0 or text[k - 1] == " ":
+                word_start = (len(strokes), k)
             g, adv = self.char(ch, writer, marks)
             g = [np.stack([s[:, 0] + x, s[:, 1]], 1) for s in g]
             one_stroke = len(g) == 1
@@ -331,6 +336,8 @@ class GlyphWriter:
             strokes += g
             joinable = joins and one_stroke and ch.isalpha() and ch.islower()
             x += adv + spacing + r.uniform(-0.03, 0.05)
+            if k + 1 == len(text) or text[k + 1] == " ":
+                self.last_words.append((word_start[0], len(strokes), text[word_start[1]:k + 1]))
         return strokes
 
 
@@ -373,12 +380,39 @@ def composed(writer_obj, texts, count, seed, make, patience=20):
     return out
 
 
-def glyph_lines(writer_obj, texts, count, seed, alphabet, hatched_share=0.0):
+def in_capitals(text):
+    return text == text.upper() and sum(c.isalpha() for c in text) >= 2
+
+
+def hatched_words(strokes, words, rng, share):
+    """The line's strokes with each word in capitals among other words (`words`: GlyphWriter's
+    last_words) drawn, at `share`, as hatched outline letters, as a writer stresses a word: the
+    word widened in place and the rest of the line moved right by what it grew."""
+    out, shift = list(strokes[:words[0][0]] if words else strokes), 0.0
+    for k, (a, b, word) in enumerate(words):
+        piece = [np.asarray(st, dtype=np.float64) + [shift, 0] for st in strokes[a:b]]
+        end = words[k + 1][0] if k + 1 < len(words) else len(strokes)
+        if piece and in_capitals(word) and rng.random() < share:
+            left = min(float(st[:, 0].min()) for st in piece)
+            right = max(float(st[:, 0].max()) for st in piece)
+            drawn = [st + [left, 0] for st in outline.hatched([st - [left, 0] for st in piece], rng)]
+            if drawn:
+                grown = max(float(st[:, 0].max()) for st in drawn) - right
+                piece, shift = drawn, shift + max(grown, 0.0) + 0.1
+        out += piece + [np.asarray(st, dtype=np.float64) + [shift, 0] for st in strokes[b:end]]
+    return out
+
+
+def glyph_lines(writer_obj, texts, count, seed, alphabet, hatched_share=0.0, hatched_word_share=0.0):
     """`count` composed training samples of texts drawn by `texts(rng)` that the glyphs can write;
-    a share `hatched_share` of those written in capitals drawn as hatched outlines (outline.py)."""
+    a share `hatched_share` of those written in capitals drawn as hatched outlines (outline.py),
+    and in the others a share `hatched_word_share` of the words in capitals."""
     def make(text, strokes, k, rng):
-        if hatched_share and text == text.upper() and any(c.isalpha() for c in text) and rng.random() < hatched_share:
-            strokes = outline.hatched(strokes, rng)
+        if hatched_share and text == text.upper() and any(c.isalpha() for c in text):
+            if rng.random() < hatched_share:
+                strokes = outline.hatched(strokes, rng)
+        elif hatched_word_share and any(in_capitals(w) for w in text.split()):
+            strokes = hatched_words(strokes, writer_obj.last_words, rng, hatched_word_share)
         return to_sample(text, strokes, f"glyph-{seed}-{k}", rng, alphabet)
     return composed(writer_obj, texts, count, seed, make)
 

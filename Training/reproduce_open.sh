@@ -1,7 +1,7 @@
 #!/bin/sh
 # Reproduces the open model's weights and golden fixture (MODEL_CARD.md, "The open model"): data
 # whose terms allow commercial use only (UNIPEN, UJI Pen Characters; wordfreq words as text).
-#   Training/reproduce_open.sh [DATA_DIR] [STAGE1_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES] [STAGE12_MINUTES] [STAGE13_MINUTES] [STAGE14_MINUTES] [STAGE15_MINUTES]
+#   Training/reproduce_open.sh [DATA_DIR] [STAGE1_MINUTES] [DEVICE] [STAGE2_MINUTES] [STAGE3_MINUTES] [STAGE4_MINUTES] [STAGE5_MINUTES] [STAGE6_MINUTES] [STAGE7_MINUTES] [STAGE8_MINUTES] [STAGE9_MINUTES] [STAGE10_MINUTES] [STAGE11_MINUTES] [STAGE12_MINUTES] [STAGE13_MINUTES] [STAGE14_MINUTES] [STAGE15_MINUTES] [STAGE16_MINUTES]
 # Each stage's checkpoint (best.pt; stages 4 to 11: last.pt) is committed as
 # checkpoints/open-stageN.pt (runs are git-ignored), so a stage can also be run alone from the
 # previous stage's committed checkpoint.
@@ -138,6 +138,17 @@ OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open10/last.pt --run 
 STAGE15="${17:-105}"
 OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open14/last.pt --run runs/open15 --budget-minutes "$STAGE15" \
     --seed 16 $LATE --lr 1.5e-4 --headings 0.15 --ema 0.999 --variation 0.12 --joins 0.12 \
+    --language-weights "{\"it\":6,\"cs\":5,$WEIGHTS}"
+# Stage 16 (recognition version 24's third session, issue 50): from stage 10's last checkpoint
+# (the shipped one, checkpoints/open-stage10.pt), 20% of the composed texts headings in capitals
+# and 60% of those drawn as hatched outline letters (--hatched 0.6, outline.py), three quarters of stage 10's
+# peak rate (1.5e-4), a moving average; both threads, 100 minutes of wall clock. It is the first stage
+# whose composed diaereses have their dots the size of dots: stages 1 to 15 ran with compose.py
+# before 4b56c4e, which let a writer's dot drawn as a level tick grow thousands of units wide
+# (rerun now, they compose those dots right).
+STAGE16="${18:-100}"
+OMP_NUM_THREADS=2 "$PY" train.py --recipe open --init runs/open10/last.pt --run runs/open16 --budget-minutes "$STAGE16" \
+    --seed 17 $LATE --lr 1.5e-4 --headings 0.2 --hatched 0.6 --ema 0.999 \
     --language-weights "{\"it\":6,\"cs\":5,$WEIGHTS}"
 # The character models of the 19 languages other than English (recognition version 14) are built
 # from wordfreq, not from ink, and are independent of the stages: lm/README.md, "Character models

@@ -242,7 +242,8 @@ class OpenRecipe:
         pool = self.rng.sample(self.text, min(half, len(self.text)))
         pool += self.rng.sample(self.words, min(a.unipen_per_epoch - half, len(self.words)))
         pool += compose.word_lines(self.by_writer, a.word_lines_per_epoch, seed, self.alphabet)
-        pool += compose.glyph_lines(self.glyphs, self.texts, a.synth_per_epoch, seed, self.alphabet, hatched_share=a.hatched)
+        pool += compose.glyph_lines(self.glyphs, self.texts, a.synth_per_epoch, seed, self.alphabet, hatched_share=a.hatched,
+                                    hatched_word_share=a.hatched_words)
         if self.capitals and a.capitals_per_epoch:
             pool += self.rng.choices(self.capitals, k=a.capitals_per_epoch)
         if self.hershey:
@@ -321,6 +322,9 @@ def main():
     ap.add_argument("--hatched", type=float, default=0.0,
                     help="open recipe: share of composed glyph lines in capitals drawn as hatched outline letters "
                     "(outline.py)")
+    ap.add_argument("--hatched-words", type=float, default=0.0,
+                    help="open recipe: share of the words in capitals among other words of composed glyph lines "
+                    "drawn as hatched outline letters, as a writer stresses a word (compose.hatched_words)")
     ap.add_argument("--ema", type=float, default=0.0,
                     help="keep an exponential moving average of the weights with this decay (e.g. 0.999; "
                     "averaging.py): validated beside the live weights, and what the checkpoints hold")
