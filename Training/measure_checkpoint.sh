@@ -7,8 +7,9 @@
 #     swift build -c release --product inkindex              # once, from the repository root
 #     Training/measure_checkpoint.sh Training/runs/open9/last.pt /tmp/open9 [SETS]
 #
-# SETS is the folder of language and capitals sets (default Training/cache/eval; the sets of
-# version 15 are remade as HISTORY.md says, "Recognition version 16"). OUT gets one JSON report
+# SETS is the folder of language and capitals sets (default Training/cache/eval; the sets stages
+# are compared on, cache/eval-v15 and, from stage 16, cache/eval-v16, are remade by
+# Training/remake_eval_sets.sh). OUT gets one JSON report
 # per set (`inkindex eval --json`), languages.json (eval_languages.py), search-v.txt and
 # search-t.txt (bench-search --quality), and summary.txt, which it also prints. Run it from the
 # repository root with ../shared/data present; it takes about 6 minutes on one core
