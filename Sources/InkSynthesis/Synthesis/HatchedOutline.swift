@@ -45,15 +45,14 @@ public struct HatchedOutline: Sendable, Hashable {
     /// leftmost point. A path of one point (a dot) is a disc.
     public func shapes(around penPaths: [[CGPoint]]) -> [Shape] {
         guard halfWidth > 0, let grid = BandGrid(paths: penPaths, halfWidth: halfWidth, cell: halfWidth / 4) else { return [] }
-        let loops = grid.boundaryLoops().map(Self.smoothed)
-        var holes = loops.filter { Self.signedArea($0) <= 0 }
-        let outers = loops.filter { Self.signedArea($0) > 0 }
-            .sorted { ($0.map(\.x).min() ?? 0) < ($1.map(\.x).min() ?? 0) }
+        // Each loop's area and bounds, computed once.
+        let loops = grid.boundaryLoops().map(Self.smoothed).map { (points: $0, area: Self.signedArea($0), box: Self.bounds($0)) }
+        var holes = loops.filter { $0.area <= 0 }
+        let outers = loops.filter { $0.area > 0 }.sorted { $0.box.minX < $1.box.minX }
         return outers.map { outer in
-            let box = Self.bounds(outer), area = Self.signedArea(outer)
-            let mine = holes.filter { box.contains(Self.bounds($0)) && -Self.signedArea($0) < area }
-            holes.removeAll { hole in mine.contains(hole) }
-            return Shape(outer: outer, holes: mine)
+            let mine = holes.filter { outer.box.contains($0.box) && -$0.area < outer.area }
+            holes.removeAll { hole in mine.contains { $0.points == hole.points } }
+            return Shape(outer: outer.points, holes: mine.map(\.points))
         }
     }
 
